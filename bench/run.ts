@@ -1,0 +1,179 @@
+// `npm run bench` (DESIGN.md section 13): autocannon on loopback against the real app, each scenario
+// reported as a ratio to baselines measured in the same run: a bare node:http server and a bare
+// Fastify route. Servers run in a child process (server.ts) so client and server each get a core.
+//
+//   BENCH_DURATION=10      seconds per measurement (plus a 1 s warm-up)
+//   BENCH_CONNECTIONS=50   concurrent connections
+//   BENCH_SCENARIOS=health,offers,bookings   subset to run (default: all); `bookings` means
+//                          fragments + booking-contention
+//   DATABASE_URL           benchmark on that PostgreSQL server (scenarios seed into it!), else a
+//                          temporary PGlite data dir
+import { fork } from 'node:child_process';
+import path from 'node:path';
+import autocannon, { type Options, type Result } from 'autocannon';
+import type { BenchTarget, ServerMessage } from './scenario.ts';
+import { scenarioGroups, scenarios } from './scenarios.ts';
+
+type Measure = { name: string; result: Result; target?: BenchTarget };
+
+function positiveNumber(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, got "${raw}"`);
+  return value;
+}
+
+const duration = positiveNumber('BENCH_DURATION', 10);
+const connections = Math.round(positiveNumber('BENCH_CONNECTIONS', 50));
+const warmup = Math.min(1, duration);
+
+const known = scenarios.map((scenario) => scenario.name);
+const requested = (process.env.BENCH_SCENARIOS ?? '')
+  .split(',')
+  .map((name) => name.trim())
+  .filter(Boolean)
+  .flatMap((name) => scenarioGroups[name] ?? [name]);
+const unknown = requested.filter((name) => !known.includes(name));
+if (unknown.length > 0) {
+  const available = [
+    ...known,
+    ...Object.keys(scenarioGroups).map((group) => `${group} (${scenarioGroups[group]!.join(' + ')})`),
+  ];
+  console.error(`Unknown scenario(s) in BENCH_SCENARIOS: ${unknown.join(', ')}. Available: ${available.join(', ')}.`);
+  process.exit(1);
+}
+const selected = scenarios.filter((scenario) => requested.length === 0 || requested.includes(scenario.name));
+
+function startServers(): Promise<{ ready: Extract<ServerMessage, { type: 'ready' }>; stop(): Promise<void> }> {
+  const child = fork(path.join(import.meta.dirname, 'server.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, BENCH_SCENARIOS_SELECTED: selected.map((scenario) => scenario.name).join(',') },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (child.connected) child.send({ type: 'stop' });
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+  };
+  return new Promise((resolve, reject) => {
+    child.once('message', (message: ServerMessage) => {
+      if (message.type === 'ready') resolve({ ready: message, stop });
+      else reject(new Error(`the bench server failed:\n${message.message}`));
+    });
+    child.once('exit', (code) => reject(new Error(`the bench server exited early (code ${code})`)));
+  });
+}
+
+async function measure(url: string, target: BenchTarget): Promise<Result> {
+  // autocannon treats a key set to undefined as a value (`method: undefined` is refused).
+  const options: Options = { url, connections: target.connections ?? connections, title: target.name };
+  if (target.method) options.method = target.method;
+  if (target.headers) options.headers = target.headers;
+  if (target.body !== undefined) options.body = target.body;
+  if (target.requests) options.requests = target.requests;
+  await autocannon({ ...options, duration: warmup }); // JIT and connection pools warm, not measured
+  return autocannon({ ...options, duration });
+}
+
+/**
+ * autocannon stops at the deadline with requests still in flight; on PGlite they keep the single
+ * connection busy. The health check queues behind them, so its answer means the app is idle again
+ * and the previous run does not bleed into the next one.
+ */
+async function drain(baseUrl: string): Promise<void> {
+  const response = await fetch(`${baseUrl}/api/v1/health`, { signal: AbortSignal.timeout(120_000) });
+  await response.arrayBuffer();
+}
+
+const fmt = (value: number, digits = 0) =>
+  value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+function failures(measure: Measure): number {
+  const accepted = new Set(measure.target?.acceptStatus ?? []);
+  let rejected = 0;
+  for (const [status, { count }] of Object.entries(measure.result.statusCodeStats)) {
+    const code = Number(status);
+    if ((code < 200 || code >= 300) && !accepted.has(code)) rejected += Number(count);
+  }
+  return rejected + measure.result.errors;
+}
+
+function printTable(measures: Measure[], baseline: { node: Result; fastify: Result }): void {
+  const header = ['target', 'req/s', 'p50 ms', 'p99 ms', 'failed', 'vs node:http', 'vs Fastify'];
+  const rows = measures.map((m) => [
+    m.name,
+    fmt(m.result.requests.average),
+    fmt(m.result.latency.p50, 1),
+    fmt(m.result.latency.p99, 1),
+    fmt(failures(m)),
+    fmt(m.result.requests.average / baseline.node.requests.average, 3),
+    fmt(m.result.requests.average / baseline.fastify.requests.average, 3),
+  ]);
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!)))
+      .join('  ');
+  console.log(`\n${line(header)}\n${widths.map((width) => '-'.repeat(width)).join('  ')}`);
+  for (const row of rows) console.log(line(row));
+}
+
+async function main(): Promise<void> {
+  console.log(
+    `Appui benchmark: ${duration} s per target, ${connections} connections, scenarios: ${selected.map((s) => s.name).join(', ') || 'none'}`,
+  );
+  if (process.env.DATABASE_URL) console.warn('DATABASE_URL is set: the scenarios seed their data into that database.');
+  const servers = await startServers();
+  const { ports, prepared, database } = servers.ready;
+  console.log(`Database: ${database}`);
+  const url = (port: number) => `http://127.0.0.1:${port}`;
+
+  try {
+    const measures: Measure[] = [];
+    const run = async (name: string, port: number, target: BenchTarget) => {
+      if (port === ports.app) await drain(url(port));
+      process.stdout.write(`  measuring ${name}... `);
+      const result = await measure(`${url(port)}${target.path ?? ''}`, target);
+      const unanswered = result.errors + result.timeouts;
+      console.log(
+        `${fmt(result.requests.average)} req/s${unanswered > 0 ? ` (${unanswered} errors or timeouts)` : ''}`,
+      );
+      measures.push({ name, result, target });
+      return result;
+    };
+    const node = await run('bare node:http', ports.node, { name: 'bare node:http', path: '/' });
+    const fastify = await run('bare Fastify route', ports.fastify, { name: 'bare Fastify route', path: '/' });
+    for (const scenario of selected) {
+      for (const target of await scenario.targets(prepared[scenario.name])) {
+        await run(`${scenario.name}: ${target.name}`, ports.app, target);
+      }
+    }
+
+    printTable(measures, { node, fastify });
+
+    const goals = measures.filter((m) => m.target?.goal);
+    if (goals.length > 0) console.log('\nGoals');
+    let allMet = true;
+    for (const m of goals) {
+      const goal = m.target!.goal!;
+      const base = goal.against === 'node' ? node : fastify;
+      const ratio = m.result.requests.average / base.requests.average;
+      const met = ratio >= goal.ratio && failures(m) === 0;
+      allMet &&= met;
+      console.log(
+        `  ${m.name}: ${fmt(ratio, 3)} of the bare ${goal.against === 'node' ? 'node:http server' : 'Fastify route'} (goal >= ${goal.ratio}) ${met ? 'MET' : 'NOT MET'}${failures(m) > 0 ? ` (${failures(m)} failed requests)` : ''}`,
+      );
+    }
+    if (goals.length > 0) console.log(allMet ? '\nAll goals met.' : '\nSome goals are not met.');
+  } finally {
+    await servers.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

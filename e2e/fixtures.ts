@@ -1,0 +1,302 @@
+import { randomUUID } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { CurrentUser } from '#shared/schemas/users.ts';
+
+/**
+ * Playwright fixtures for the journeys (STYLE.md habit 12, after epic-stack's playwright-utils):
+ * users are created through the API and logged in by putting their token in localStorage, so a
+ * journey types a password only when the login form is what it tests.
+ */
+
+export type Role = CurrentUser['role'];
+
+export type TestUser = {
+  email: string;
+  password: string;
+  token: string;
+  user: CurrentUser;
+};
+
+export type CreateUserOptions = {
+  /** `helpee` (default, what signup creates), `helper` (toggled through the API), or `admin` (the demo admin). */
+  role?: Role;
+  displayName?: string;
+  password?: string;
+};
+
+export type OutboxMail = {
+  file: string;
+  to: string;
+  subject: string;
+  /** The decoded text/plain part. */
+  text: string;
+  /** Every http(s) link of the text part, in order. */
+  links: string[];
+  raw: string;
+};
+
+export const API = '/api/v1';
+export const E2E_PASSWORD = 'appui-e2e-mot-de-passe';
+/** Seeded by SEED_DEMO=true, which `npm run test:e2e` sets (README, quick start). */
+export const DEMO_ADMIN = { email: 'admin@appui.demo', password: 'appui-demo' } as const;
+
+// ---------------------------------------------------------------------------------------------
+// Mail outbox (the server writes .eml files to E2E_DATA_DIR/outbox when SMTP_URL is unset)
+
+function decodeQuotedPrintable(input: string): Buffer {
+  const soft = input.replace(/=\r?\n/g, '');
+  const bytes: number[] = [];
+  for (let i = 0; i < soft.length; i++) {
+    const hex = soft.slice(i + 1, i + 3);
+    if (soft[i] === '=' && /^[0-9A-F]{2}$/i.test(hex)) {
+      bytes.push(parseInt(hex, 16));
+      i += 2;
+    } else {
+      bytes.push(...Buffer.from(soft[i]!, 'utf8'));
+    }
+  }
+  return Buffer.from(bytes);
+}
+
+/** RFC 2047 encoded words (=?UTF-8?Q?…?= / =?UTF-8?B?…?=), as nodemailer writes French subjects. */
+function decodeHeader(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?([^?]+)\?([QB])\?([^?]*)\?=/gi, (_match, _charset: string, encoding: string, text: string) =>
+      encoding.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : decodeQuotedPrintable(text.replace(/_/g, ' ')).toString('utf8'),
+    );
+}
+
+type MimePart = { headers: Map<string, string>; body: string };
+
+function splitPart(raw: string): MimePart {
+  const separator = raw.search(/\r?\n\r?\n/);
+  const head = separator === -1 ? raw : raw.slice(0, separator);
+  const body = separator === -1 ? '' : raw.slice(separator).replace(/^\r?\n\r?\n/, '');
+  const headers = new Map<string, string>();
+  for (const line of head.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
+  }
+  return { headers, body };
+}
+
+function decodeBody(part: MimePart): string {
+  const encoding = (part.headers.get('content-transfer-encoding') ?? '').toLowerCase();
+  if (encoding === 'quoted-printable') return decodeQuotedPrintable(part.body).toString('utf8');
+  if (encoding === 'base64') return Buffer.from(part.body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  return part.body;
+}
+
+/** The first text/plain part, descending into multipart containers. */
+function findTextPart(part: MimePart): MimePart | undefined {
+  const type = part.headers.get('content-type') ?? 'text/plain';
+  if (type.toLowerCase().startsWith('text/plain')) return part;
+  const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
+  if (!type.toLowerCase().startsWith('multipart/') || !boundary) return undefined;
+  const chunks = part.body.split(`--${boundary}`).slice(1);
+  for (const chunk of chunks) {
+    if (chunk.startsWith('--')) break;
+    const found = findTextPart(splitPart(chunk.replace(/^\r?\n/, '')));
+    if (found) return found;
+  }
+  return undefined;
+}
+
+export function parseEml(file: string, raw: string): OutboxMail {
+  const message = splitPart(raw);
+  const textPart = findTextPart(message);
+  const text = textPart ? decodeBody(textPart) : '';
+  return {
+    file,
+    to: decodeHeader(message.headers.get('to') ?? ''),
+    subject: decodeHeader(message.headers.get('subject') ?? ''),
+    text,
+    links: text.match(/https?:\/\/[^\s<>")\]]+/g) ?? [],
+    raw,
+  };
+}
+
+/** The mails of the outbox, newest first. */
+export async function readOutbox(): Promise<OutboxMail[]> {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set: run the journeys with `npm run test:e2e`.');
+  const outbox = path.join(dataDir, 'outbox');
+  const files = (await readdir(outbox).catch(() => [] as string[])).filter((file) => file.endsWith('.eml'));
+  // File names start with an ISO timestamp, so name order is time order.
+  files.sort().reverse();
+  return Promise.all(files.map(async (file) => parseEml(file, await readFile(path.join(outbox, file), 'utf8'))));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Accessibility
+
+/**
+ * Lets the running CSS animations and transitions end first: a dialog caught while it fades in has
+ * blended colours, and axe reports a contrast failure that no user sees once it is open.
+ */
+async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const finite = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.race([
+      Promise.allSettled(finite.map((animation) => animation.finished)),
+      new Promise((resolve) => setTimeout(resolve, 2000)),
+    ]);
+  });
+}
+
+/** Fails on any serious or critical WCAG 2.1 A/AA violation, listing them readably. */
+export async function expectNoA11yViolations(page: Page, options: { exclude?: string[] } = {}): Promise<void> {
+  await settleAnimations(page);
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
+  const results = await builder.analyze();
+  const blocking = results.violations.filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  );
+  const report = blocking
+    .map((violation) => {
+      const nodes = violation.nodes
+        .slice(0, 5)
+        .map((node) => `    - ${node.target.join(' ')}\n      ${node.failureSummary?.replace(/\n/g, '\n      ') ?? ''}`)
+        .join('\n');
+      return `[${violation.impact}] ${violation.id}: ${violation.help} (${violation.helpUrl})\n${nodes}`;
+    })
+    .join('\n\n');
+  expect(blocking, `Accessibility violations on ${page.url()}:\n\n${report}`).toHaveLength(0);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Users
+
+type StorageLike = { getItem(key: string): string | null; setItem(key: string, value: string): void };
+
+async function ok<T>(response: Awaited<ReturnType<APIRequestContext['get']>>, what: string): Promise<T> {
+  if (!response.ok()) throw new Error(`${what} failed: ${response.status()} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+async function login(api: APIRequestContext, email: string, password: string): Promise<string> {
+  const body = await ok<{ access_token: string }>(
+    await api.post(`${API}/auth/login`, { data: { email, password } }),
+    `login of ${email}`,
+  );
+  return body.access_token;
+}
+
+async function currentUser(api: APIRequestContext, token: string): Promise<CurrentUser> {
+  return ok<CurrentUser>(
+    await api.get(`${API}/users/me`, { headers: { authorization: `Bearer ${token}` } }),
+    'GET /users/me',
+  );
+}
+
+async function createUserThroughApi(api: APIRequestContext, options: CreateUserOptions = {}): Promise<TestUser> {
+  const role = options.role ?? 'helpee';
+  if (role === 'admin') {
+    // No API makes an admin (by design); the demo admin is seeded for the journeys.
+    const token = await login(api, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    return { ...DEMO_ADMIN, token, user: await currentUser(api, token) };
+  }
+  const id = randomUUID().slice(0, 8);
+  const email = `e2e-${role}-${id}@appui.test`;
+  const password = options.password ?? E2E_PASSWORD;
+  const displayName = options.displayName ?? `${role === 'helper' ? 'Aidant' : 'Aidé'} ${id}`;
+  const signup = await api.post(`${API}/auth/signup`, { data: { email, password, display_name: displayName } });
+  if (signup.status() !== 201) throw new Error(`signup of ${email} failed: ${signup.status()} ${await signup.text()}`);
+  const token = await login(api, email, password);
+  if (role === 'helper') {
+    const toggled = await ok<{ role: Role }>(
+      await api.post(`${API}/users/toggle-role`, { headers: { authorization: `Bearer ${token}` } }),
+      'POST /users/toggle-role',
+    );
+    expect(toggled.role).toBe('helper');
+  }
+  return { email, password, token, user: await currentUser(api, token) };
+}
+
+/**
+ * Logs the page in as `user` before the app loads. The token is written once per tab (a
+ * sessionStorage flag), so a journey that logs out stays logged out after the next navigation.
+ */
+export async function loginAs(page: Page, user: Pick<TestUser, 'token'>): Promise<void> {
+  await page.addInitScript((token: string) => {
+    try {
+      const g = globalThis as unknown as { localStorage: StorageLike; sessionStorage: StorageLike };
+      if (g.sessionStorage.getItem('e2e_auth_injected')) return;
+      g.sessionStorage.setItem('e2e_auth_injected', '1');
+      g.localStorage.setItem('auth_token', token);
+    } catch {
+      // about:blank and opaque origins have no storage
+    }
+  }, user.token);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The extended test
+
+type Fixtures = {
+  /** Request context on the app's base URL, for arranging data through the API. */
+  api: APIRequestContext;
+  createUser: (options?: CreateUserOptions) => Promise<TestUser>;
+  loginAs: (page: Page, user: Pick<TestUser, 'token'>) => Promise<void>;
+  readOutbox: () => Promise<OutboxMail[]>;
+  expectNoA11yViolations: (page: Page, options?: { exclude?: string[] }) => Promise<void>;
+  /** Page errors and CSP violations seen so far; any of them fails the test at its end. */
+  browserErrors: string[];
+};
+
+const isCspViolation = (text: string) =>
+  /Content Security Policy|Refused to (load|execute|apply|connect|frame|evaluate)/i.test(text);
+
+export const test = base.extend<Fixtures>({
+  api: async ({ playwright, baseURL }, use) => {
+    const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { accept: 'application/json' } });
+    await use(api);
+    await api.dispose();
+  },
+  createUser: async ({ api }, use) => {
+    await use((options) => createUserThroughApi(api, options));
+  },
+  // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring pattern
+  loginAs: async ({}, use) => {
+    await use(loginAs);
+  },
+  // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring pattern
+  readOutbox: async ({}, use) => {
+    await use(readOutbox);
+  },
+  // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring pattern
+  expectNoA11yViolations: async ({}, use) => {
+    await use(expectNoA11yViolations);
+  },
+  browserErrors: [
+    async ({ context }, use) => {
+      const errors: string[] = [];
+      const watch = (page: Page) => {
+        page.on('pageerror', (error) =>
+          errors.push(`uncaught error on ${page.url()}: ${error.stack ?? error.message}`),
+        );
+        page.on('console', (message) => {
+          if (message.type() === 'error' && isCspViolation(message.text())) {
+            errors.push(`CSP violation on ${page.url()}: ${message.text()}`);
+          }
+        });
+      };
+      context.pages().forEach(watch);
+      context.on('page', watch);
+      await use(errors);
+      expect(errors, `The browser reported errors:\n${errors.join('\n')}`).toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };

@@ -1,0 +1,46 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * Browser journeys (DESIGN.md section 12). `npm run test:e2e` starts the server and sets E2E_BASE_URL;
+ * Playwright drives the system's Chromium (never `npx playwright install`, STACK.md).
+ */
+const isCi = Boolean(process.env.CI);
+
+export default defineConfig({
+  testDir: 'e2e',
+  // Two cores on the CI machine: one browser at a time is faster than two fighting for them.
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: isCi,
+  retries: isCi ? 1 : 0,
+  reporter: 'list',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  outputDir: 'test-results',
+  use: {
+    baseURL: process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3000',
+    locale: 'fr-FR',
+    timezoneId: 'Europe/Paris',
+    trace: 'on-first-retry',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--no-first-run',
+          ],
+        },
+      },
+    },
+  ],
+});

@@ -1,0 +1,139 @@
+import multipart from '@fastify/multipart';
+import websocket from '@fastify/websocket';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { stdSerializers } from 'pino';
+import { AVATAR_MAX_BYTES, API_BASE_PATH } from '#shared/constants.ts';
+import { configureZod } from '#shared/schemas/zod-locale.ts';
+import { createMailer, type Mailer } from './adapters/mail/mailer.ts';
+import type { App, AppContext } from './app-types.ts';
+import type { AppConfig } from './config.ts';
+import { migrateDatabase, openDatabase, type DatabaseHandle } from './db/client.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { bookingsRoutes } from './modules/bookings/bookings.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { offersRoutes } from './modules/offers/offers.routes.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
+import { slotsRoutes } from './modules/slots/slots.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
+import { registerSecurity } from './plugins/security.ts';
+import { registerSpa } from './plugins/spa.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+export type BuildAppOptions = {
+  /** An already opened and migrated database (tests, benchmark); otherwise opened from config. */
+  database?: DatabaseHandle;
+  mailer?: Mailer;
+  logger?: FastifyServerOptions['logger'];
+  /** Serve the built SPA (off in API tests). */
+  serveWeb?: boolean;
+};
+
+/** Secrets never reach the logs, whatever the route (DESIGN.md section 14). */
+const REDACTED_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'headers.authorization',
+  '*.password',
+  '*.new_password',
+  '*.token',
+  '*.access_token',
+  '*.jwtSecret',
+  '*.secretKey',
+];
+
+/** Drizzle writes a failed query's parameters (password hashes, e-mails, free texts) into its message. */
+const QUERY_PARAMS = /\nparams: [\s\S]*?(?=\n\s+at |$)/;
+
+function serializeError(error: Error): ReturnType<typeof stdSerializers.err> {
+  const serialized = stdSerializers.err(error);
+  if (!('params' in error)) return serialized;
+  return {
+    ...serialized,
+    params: '[secret]',
+    message: serialized.message.replace(QUERY_PARAMS, '\nparams: [secret]'),
+    stack: serialized.stack.replace(QUERY_PARAMS, '\nparams: [secret]'),
+  };
+}
+
+export function defaultLogger(level: string): FastifyServerOptions['logger'] {
+  return {
+    level,
+    redact: { paths: REDACTED_PATHS, censor: '[secret]' },
+    serializers: {
+      err: serializeError,
+      // Reset links carry their token in the query string: keep it out of access logs.
+      req: (req: { method: string; url: string; ip?: string }) => ({
+        method: req.method,
+        url: req.url.replace(/([?&](?:token|session_token|auth_token)=)[^&]*/g, '$1[secret]'),
+        ip: req.ip,
+      }),
+    },
+  };
+}
+
+/** Builds the whole application without listening (STYLE.md habit 1). */
+export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<App> {
+  configureZod();
+  const app = Fastify({
+    logger: options.logger ?? defaultLogger(config.logLevel),
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    // Graceful shutdown: keep-alive sockets must not hold `close()` forever.
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database =
+    options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  if (!options.database) await migrateDatabase(database);
+  const ctx: AppContext = Object.freeze({
+    config,
+    db: database.db,
+    database,
+    mailer:
+      options.mailer ??
+      createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
+    log: app.log,
+  });
+  app.decorate('ctx', ctx);
+  // The database is ours to close only if we opened it.
+  if (!options.database) app.addHook('onClose', () => database.close());
+
+  // Order matters: security first (headers, rate limits), then the error model, OpenAPI (it must see
+  // every route registered after it), authentication, body parsers, and finally the feature modules.
+  await registerSecurity(app);
+  registerErrorHandler(app);
+  await registerOpenApi(app);
+  await app.register(authPlugin, { ctx });
+  await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5 } });
+  await app.register(websocket);
+
+  // Feature modules, listed explicitly so the whole API reads in one place.
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { ctx });
+      await api.register(authRoutes, { ctx });
+      await api.register(usersRoutes, { ctx });
+      await api.register(offersRoutes, { ctx });
+      await api.register(slotsRoutes, { ctx });
+      await api.register(bookingsRoutes, { ctx });
+      await api.register(reviewsRoutes, { ctx });
+      await api.register(paymentsRoutes, { ctx });
+    },
+    { prefix: API_BASE_PATH },
+  );
+
+  await registerSpa(app, { dataDir: config.dataDir, webDir: options.serveWeb === false ? '/nonexistent' : undefined });
+  return app;
+}

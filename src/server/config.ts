@@ -1,0 +1,102 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Environment variables of DESIGN.md section 5, parsed once, with the embedded defaults. */
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  STRIPE_SECRET_KEY: z.string().startsWith('sk_').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Appui <no-reply@appui.local>'),
+  SEED_DEMO: booleanFlag.default(true),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(6, 'must be at least 6 characters').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+});
+
+export type AppConfig = Readonly<{
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  jwtSecret: string;
+  stripe: Readonly<{ secretKey: string; webhookSecret: string | undefined }> | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  seedDemo: boolean;
+  admin: Readonly<{ email: string; password: string }> | undefined;
+  logLevel: string;
+  authRateLimitPerMinute: number;
+}>;
+
+export class ConfigError extends Error {}
+
+/** Reads (or creates once, mode 0600) the JWT secret kept in DATA_DIR when JWT_SECRET is unset. */
+function loadOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  // Empty strings in .env files mean "unset", not "invalid".
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = issue ? String(issue.path[0]) : 'environment';
+    throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? ''}`.trim());
+  }
+  const e = parsed.data;
+  if (e.ADMIN_EMAIL && !e.ADMIN_PASSWORD)
+    throw new ConfigError('Invalid configuration: ADMIN_PASSWORD is required with ADMIN_EMAIL');
+  if (e.STRIPE_WEBHOOK_SECRET && !e.STRIPE_SECRET_KEY) {
+    throw new ConfigError('Invalid configuration: STRIPE_SECRET_KEY is required with STRIPE_WEBHOOK_SECRET');
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
+  return Object.freeze({
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    jwtSecret: e.JWT_SECRET ?? loadOrCreateSecret(dataDir),
+    stripe: e.STRIPE_SECRET_KEY
+      ? Object.freeze({ secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET })
+      : undefined,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    seedDemo: e.SEED_DEMO,
+    admin:
+      e.ADMIN_EMAIL && e.ADMIN_PASSWORD
+        ? Object.freeze({ email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD })
+        : undefined,
+    logLevel: e.LOG_LEVEL,
+    authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+  });
+}

@@ -1,0 +1,162 @@
+import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+/** The Drizzle handle every repository takes; the same type for PGlite and the PostgreSQL server. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** A repository function runs on the database or inside a caller's transaction. */
+export type Executor = Database | Transaction;
+
+export type DatabaseHandle = {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** Runs a trivial query; used by the health check. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+};
+
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
+
+export class DatabaseLockedError extends Error {}
+
+/**
+ * PGlite has no lock on its data folder (pglite issue 1106): two processes on one folder corrupt it.
+ * We hold an exclusive lock file with our PID; a lock whose process is gone is taken over.
+ */
+function acquirePgliteLock(dataDir: string): () => void {
+  mkdirSync(dataDir, { recursive: true });
+  const lockFile = path.join(dataDir, 'db.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(lockFile, 'wx', 0o600);
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => {
+        try {
+          unlinkSync(lockFile);
+        } catch {
+          // already gone: nothing to release
+        }
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const holder = Number(readFileSync(lockFile, 'utf8'));
+      if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && isAlive(holder)) {
+        throw new DatabaseLockedError(
+          `The embedded database in ${dataDir} is already used by process ${holder}. Stop it first, or set DATABASE_URL to share a PostgreSQL server between processes.`,
+        );
+      }
+      unlinkSync(lockFile); // stale lock left by a crash
+    }
+  }
+  throw new DatabaseLockedError(`Could not lock the embedded database in ${dataDir}.`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+const pgliteExtensions = { btree_gist, pg_trgm, unaccent };
+
+/**
+ * Trigram similarity a vocabulary word needs to be a typo correction (search `%` operator), set on
+ * every session so a search needs no extra round trip. Lower than pg_trgm's default 0.3: a swap
+ * inside a five-letter word ("deiul" / "deuil") shares only 2 of 10 trigrams; the typo-distance
+ * filter of src/shared/rules/search-terms.ts then keeps only real one- or two-typo neighbours.
+ */
+export const TRGM_SIMILARITY_THRESHOLD = 0.2;
+
+/** A PGlite instance with the contrib extensions our migrations create. `dataDir` undefined = in memory. */
+export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<PGlite> {
+  const client = await PGlite.create({
+    dataDir: options.dataDir,
+    loadDataDir: options.loadDataDir,
+    extensions: pgliteExtensions,
+  });
+  await client.exec(`SET pg_trgm.similarity_threshold = ${TRGM_SIMILARITY_THRESHOLD}`);
+  return client;
+}
+
+export function wrapPglite(client: PGlite, onClose: () => void = () => {}): DatabaseHandle {
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: 'pglite',
+    ping: async () => {
+      await client.query('SELECT 1');
+    },
+    close: async () => {
+      if (!client.closed) {
+        // fsync is off in PGlite: a checkpoint before closing is what makes the files consistent.
+        await client.exec('CHECKPOINT');
+        await client.close();
+      }
+      onClose();
+    },
+  };
+}
+
+export function wrapPool(pool: pg.Pool): DatabaseHandle {
+  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: 'postgres',
+    ping: async () => {
+      await pool.query('SELECT 1');
+    },
+    close: () => pool.end(),
+  };
+}
+
+export function createPool(connectionString: string, max = 10): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    connectionTimeoutMillis: 5000,
+    options: `-c pg_trgm.similarity_threshold=${TRGM_SIMILARITY_THRESHOLD}`,
+  });
+  // An idle client losing its server must not crash the process; the next query reconnects.
+  pool.on('error', () => {});
+  return pool;
+}
+
+/** Opens the configured database: the PostgreSQL server when a URL is given, else PGlite under dataDir. */
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
+  if (options.databaseUrl) return wrapPool(createPool(options.databaseUrl));
+  const release = acquirePgliteLock(options.dataDir);
+  try {
+    const client = await openPglite({ dataDir: path.join(options.dataDir, 'db') });
+    return wrapPglite(client, release);
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+/** Applies the migrations of src/server/db/migrations (the same files for both drivers). */
+export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
+  if (handle.kind === 'pglite') {
+    await migratePglite(handle.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+  } else {
+    await migratePg(handle.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+  }
+}

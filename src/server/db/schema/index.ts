@@ -1,0 +1,6 @@
+// The schema Drizzle needs as one object (relational queries, drizzle-kit); not a convenience barrel.
+export * from './users.ts';
+export * from './offers.ts';
+export * from './payouts.ts';
+export * from './slots.ts';
+export * from './bookings.ts';

@@ -1,0 +1,87 @@
+import {
+  ForgotPasswordRequestSchema,
+  LoginRequestSchema,
+  ResetPasswordRequestSchema,
+  SignupRequestSchema,
+  TokenResponseSchema,
+} from '#shared/schemas/auth.ts';
+import { ErrorResponseSchema, MessageResponseSchema, ValidationErrorResponseSchema } from '#shared/schemas/common.ts';
+import { CurrentUserSchema } from '#shared/schemas/users.ts';
+import type { App, AppContext } from '../../app-types.ts';
+import { forgotPassword, login, resetPassword, signup } from './auth.service.ts';
+
+export async function authRoutes(app: App, { ctx }: { ctx: AppContext }): Promise<void> {
+  // Per IP, per route: slows down password guessing, account creation and reset-mail flooding.
+  const rateLimit = { max: ctx.config.authRateLimitPerMinute, timeWindow: '1 minute' };
+
+  app.post(
+    '/auth/signup',
+    {
+      config: { rateLimit },
+      schema: {
+        tags: ['auth'],
+        summary: 'Créer un compte (rôle aidé)',
+        description: 'Le client se connecte ensuite avec POST /auth/login.',
+        body: SignupRequestSchema,
+        response: {
+          201: CurrentUserSchema,
+          409: ErrorResponseSchema,
+          422: ValidationErrorResponseSchema,
+          429: ErrorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = await signup(ctx, request.body);
+      reply.code(201);
+      return user;
+    },
+  );
+
+  app.post(
+    '/auth/login',
+    {
+      config: { rateLimit },
+      schema: {
+        tags: ['auth'],
+        summary: 'Se connecter',
+        body: LoginRequestSchema,
+        response: {
+          200: TokenResponseSchema,
+          401: ErrorResponseSchema,
+          422: ValidationErrorResponseSchema,
+          429: ErrorResponseSchema,
+        },
+      },
+    },
+    async (request) => login(ctx, request.body),
+  );
+
+  app.post(
+    '/auth/forgot-password',
+    {
+      config: { rateLimit },
+      schema: {
+        tags: ['auth'],
+        summary: 'Recevoir un lien de réinitialisation du mot de passe',
+        description: 'Réponse identique que le compte existe ou non.',
+        body: ForgotPasswordRequestSchema,
+        response: { 200: MessageResponseSchema, 422: ValidationErrorResponseSchema, 429: ErrorResponseSchema },
+      },
+    },
+    async (request) => forgotPassword(ctx, request.body.email),
+  );
+
+  app.post(
+    '/auth/reset-password',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Choisir un nouveau mot de passe avec le lien reçu par e-mail',
+        body: ResetPasswordRequestSchema,
+        response: { 200: MessageResponseSchema, 400: ErrorResponseSchema, 422: ValidationErrorResponseSchema },
+      },
+    },
+    async (request) => resetPassword(ctx, request.body.token, request.body.new_password),
+  );
+}

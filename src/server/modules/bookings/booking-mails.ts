@@ -1,0 +1,104 @@
+import { bookingMail } from '#shared/messages.ts';
+import { frenchLongParis } from '#shared/rules/paris-time.ts';
+import type { Mail } from '../../adapters/mail/mailer.ts';
+import { buildIcs } from './booking-ics.ts';
+import type { DetailedBooking } from './bookings.repository.ts';
+
+type Party = DetailedBooking['helper'];
+
+export const nameOf = (party: Party) => party.displayName ?? party.username ?? party.email;
+
+export const bookingUid = (bookingId: string) => `booking-${bookingId}@appui`;
+
+function formatMoney(cents: number, currency: string): string {
+  return new Intl.NumberFormat('fr-FR', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
+}
+
+function invitation(detailed: DetailedBooking, other: Party, link: string, method: 'PUBLISH' | 'CANCEL', now: Date) {
+  const { booking, offer } = detailed;
+  const content = buildIcs({
+    uid: bookingUid(booking.id),
+    start: booking.startAt,
+    end: booking.endAt,
+    stamp: now,
+    summary:
+      method === 'CANCEL'
+        ? bookingMail.icsCancelledSummary(offer.title)
+        : bookingMail.icsSummary(offer.title, nameOf(other)),
+    description: bookingMail.icsDescription(offer.title, link),
+    url: link,
+    method,
+  });
+  return { filename: 'seance.ics', content, contentType: `text/calendar; charset=utf-8; method=${method}` };
+}
+
+/** The two confirmation mails of a new booking, each with the event as an .ics attachment. */
+export function confirmationMails(detailed: DetailedBooking, publicUrl: string, now: Date): Mail[] {
+  const { booking, offer, helper, user } = detailed;
+  const link = `${publicUrl}/dashboard?tab=bookings`;
+  const when = frenchLongParis(booking.startAt);
+  const duration = Math.round((booking.endAt.getTime() - booking.startAt.getTime()) / 60_000);
+  return [
+    {
+      to: user.email,
+      subject: bookingMail.confirmationSubjectSeeker(offer.title),
+      text: bookingMail.confirmationTextSeeker({
+        name: nameOf(user),
+        helperName: nameOf(helper),
+        title: offer.title,
+        when,
+        duration,
+        link,
+      }),
+      attachments: [invitation(detailed, helper, link, 'PUBLISH', now)],
+    },
+    {
+      to: helper.email,
+      subject: bookingMail.confirmationSubjectHelper(offer.title),
+      text: bookingMail.confirmationTextHelper({
+        name: nameOf(helper),
+        seekerName: nameOf(user),
+        title: offer.title,
+        when,
+        duration,
+        link,
+      }),
+      attachments: [invitation(detailed, user, link, 'PUBLISH', now)],
+    },
+  ];
+}
+
+/** The mail telling the other party that `canceller` cancelled, with the refund outcome. */
+export function cancellationMail(
+  detailed: DetailedBooking,
+  recipient: Party,
+  canceller: Party,
+  publicUrl: string,
+  now: Date,
+): Mail {
+  const { booking, offer } = detailed;
+  const link = `${publicUrl}/dashboard?tab=bookings`;
+  const refund =
+    booking.refundStatus === 'pending' && booking.refundCents
+      ? bookingMail.refundFull(formatMoney(booking.refundCents, booking.currency))
+      : booking.status === 'cancelled' &&
+          booking.priceCents > 0 &&
+          booking.isLastMinute &&
+          booking.cancelledBy === booking.userId
+        ? bookingMail.refundNone
+        : '';
+  return {
+    to: recipient.email,
+    subject: bookingMail.cancellationSubject(offer.title),
+    text: bookingMail.cancellationText({
+      name: nameOf(recipient),
+      otherName: nameOf(canceller),
+      title: offer.title,
+      when: frenchLongParis(booking.startAt),
+      reason: booking.cancellationReason ?? '',
+      refund,
+      link,
+    }),
+    attachments: [invitation(detailed, canceller, link, 'CANCEL', now)],
+  };
+}

@@ -1,0 +1,141 @@
+import { and, asc, count, desc, eq, gte, inArray, lt, or, sql, sum } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client.ts';
+import { bookings, type BookingRow } from '../../db/schema/bookings.ts';
+import { offers, pricingOptions, type OfferRow, type PricingOptionRow } from '../../db/schema/offers.ts';
+import { users } from '../../db/schema/users.ts';
+
+export type NewBooking = typeof bookings.$inferInsert;
+
+const helperUser = alias(users, 'helper_user');
+const seekerUser = alias(users, 'seeker_user');
+
+/** A booking with its offer and both parties (e-mail included for notifications, never in DTOs). */
+export type DetailedBooking = Awaited<ReturnType<typeof selectDetailed>>[number];
+
+function selectDetailed(db: Executor) {
+  return db
+    .select({
+      booking: bookings,
+      offer: {
+        id: offers.id,
+        title: offers.title,
+        category: offers.category,
+        currency: offers.currency,
+        helperId: offers.helperId,
+        visible: offers.visible,
+        deletedAt: offers.deletedAt,
+      },
+      helper: {
+        id: helperUser.id,
+        displayName: helperUser.displayName,
+        username: helperUser.username,
+        avatarUrl: helperUser.avatarUrl,
+        email: helperUser.email,
+      },
+      user: {
+        id: seekerUser.id,
+        displayName: seekerUser.displayName,
+        username: seekerUser.username,
+        avatarUrl: seekerUser.avatarUrl,
+        email: seekerUser.email,
+      },
+    })
+    .from(bookings)
+    .innerJoin(offers, eq(offers.id, bookings.offerId))
+    .innerJoin(helperUser, eq(helperUser.id, bookings.helperId))
+    .innerJoin(seekerUser, eq(seekerUser.id, bookings.userId));
+}
+
+export async function findDetailedBooking(db: Executor, id: string): Promise<DetailedBooking | undefined> {
+  const [row] = await selectDetailed(db).where(eq(bookings.id, id)).limit(1);
+  return row;
+}
+
+/** The caller's bookings as seeker and those received as helper, newest start first. */
+export async function listDetailedBookingsOf(
+  db: Executor,
+  userId: string,
+  skip: number,
+  limit: number,
+): Promise<DetailedBooking[]> {
+  return selectDetailed(db)
+    .where(or(eq(bookings.userId, userId), eq(bookings.helperId, userId)))
+    .orderBy(desc(bookings.startAt), desc(bookings.createdAt))
+    .offset(skip)
+    .limit(limit);
+}
+
+export async function findOfferWithOptions(
+  db: Executor,
+  offerId: string,
+): Promise<{ offer: OfferRow; options: PricingOptionRow[] } | undefined> {
+  const [offer] = await db.select().from(offers).where(eq(offers.id, offerId)).limit(1);
+  if (!offer) return undefined;
+  const options = await db
+    .select()
+    .from(pricingOptions)
+    .where(eq(pricingOptions.offerId, offerId))
+    .orderBy(asc(pricingOptions.position));
+  return { offer, options };
+}
+
+/**
+ * Payment holds of this helper whose time ran out become cancelled, so a lapsed hold never blocks
+ * the exclusion constraint (DESIGN.md section 8). The sweep job does the same for everyone.
+ */
+export async function cancelExpiredHoldsOfHelper(db: Executor, helperId: string, now: Date): Promise<number> {
+  const rows = await db
+    .update(bookings)
+    .set({ status: 'cancelled', cancelledAt: now, refundStatus: 'none', refundCents: 0, updatedAt: now })
+    .where(
+      and(eq(bookings.helperId, helperId), eq(bookings.status, 'pending_payment'), lt(bookings.holdExpiresAt, now)),
+    )
+    .returning({ id: bookings.id });
+  return rows.length;
+}
+
+export async function insertBooking(db: Executor, values: NewBooking): Promise<BookingRow> {
+  const [row] = await db.insert(bookings).values(values).returning();
+  if (!row) throw new Error('booking not inserted');
+  return row;
+}
+
+export async function lockBooking(db: Executor, id: string): Promise<BookingRow | undefined> {
+  const [row] = await db.select().from(bookings).where(eq(bookings.id, id)).for('update').limit(1);
+  return row;
+}
+
+export async function updateBooking(
+  db: Executor,
+  id: string,
+  values: Partial<NewBooking>,
+): Promise<BookingRow | undefined> {
+  const [row] = await db.update(bookings).set(values).where(eq(bookings.id, id)).returning();
+  return row;
+}
+
+/** Helper earnings (price minus commission) of paid and completed sessions starting in [start, end). */
+export async function sumHelperRevenue(db: Executor, helperId: string, start: Date, end: Date): Promise<number> {
+  const [row] = await db
+    .select({ total: sum(sql`${bookings.priceCents} - ${bookings.commissionCents}`) })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.helperId, helperId),
+        inArray(bookings.status, ['paid', 'completed']),
+        gte(bookings.startAt, start),
+        lt(bookings.startAt, end),
+      ),
+    );
+  return Number(row?.total ?? 0);
+}
+
+export async function countCompleted(db: Executor, userId: string, side: 'helper' | 'seeker'): Promise<number> {
+  const party = side === 'helper' ? bookings.helperId : bookings.userId;
+  const [row] = await db
+    .select({ n: count() })
+    .from(bookings)
+    .where(and(eq(party, userId), eq(bookings.status, 'completed')));
+  return row?.n ?? 0;
+}

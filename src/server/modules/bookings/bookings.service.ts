@@ -1,0 +1,282 @@
+import { COMMISSION_RATE } from '#shared/constants.ts';
+import { ErrorCode } from '#shared/error-codes.ts';
+import {
+  apiErrors,
+  booking as bookingMessages,
+  cancellation as cancellationMessages,
+  offers as offerMessages,
+} from '#shared/messages.ts';
+import { canCancel, isLastMinute, refundDecision } from '#shared/rules/cancellation.ts';
+import { isBookable } from '#shared/rules/free-windows.ts';
+import { parisMonthRange } from '#shared/rules/paris-time.ts';
+import { isHelperRole } from '#shared/rules/roles.ts';
+import type { Booking, BookingCreate, BookingStats } from '#shared/schemas/bookings.ts';
+import type { AppContext } from '../../app-types.ts';
+import type { Mail } from '../../adapters/mail/mailer.ts';
+import type { BookingRow } from '../../db/schema/bookings.ts';
+import type { OfferRow, PricingOptionRow } from '../../db/schema/offers.ts';
+import type { UserRow } from '../../db/schema/users.ts';
+import { badRequest, conflict, forbidden, notFound, PgErrorCode, pgErrorCode } from '../../errors.ts';
+import { getReviewSummary } from '../reviews/reviews.service.ts';
+import { loadAvailability } from '../slots/slots.service.ts';
+import { toBookingDto } from './booking-dto.ts';
+import { cancellationMail, confirmationMails, nameOf } from './booking-mails.ts';
+import {
+  cancelExpiredHoldsOfHelper,
+  countCompleted,
+  findDetailedBooking,
+  findOfferWithOptions,
+  insertBooking,
+  listDetailedBookingsOf,
+  lockBooking,
+  sumHelperRevenue,
+  updateBooking,
+  type DetailedBooking,
+} from './bookings.repository.ts';
+
+const MINUTE_MS = 60_000;
+
+export type CheckedBookingRequest = {
+  offer: OfferRow;
+  option: PricingOptionRow;
+  startAt: Date;
+  endAt: Date;
+};
+
+/**
+ * Every rule of a booking request except payment, re-checked on the server whatever the client
+ * showed: live visible offer, not one's own, a duration that is one of the offer's pricing options,
+ * a start in the future. The payments module calls it before opening a checkout session.
+ */
+export async function checkBookingRequest(
+  ctx: AppContext,
+  seeker: UserRow,
+  input: BookingCreate,
+  now: Date,
+): Promise<CheckedBookingRequest> {
+  const found = await findOfferWithOptions(ctx.db, input.offer_id);
+  if (!found || found.offer.deletedAt || !found.offer.visible)
+    throw notFound(ErrorCode.OFFER_NOT_FOUND, offerMessages.notFound);
+  const { offer, options } = found;
+  if (offer.helperId === seeker.id) throw badRequest(ErrorCode.BOOKING_OWN_OFFER, bookingMessages.ownOffer);
+
+  const startAt = new Date(input.start_at);
+  const endAt = new Date(input.end_at);
+  const durationMs = endAt.getTime() - startAt.getTime();
+  const invalidDuration = badRequest(ErrorCode.BOOKING_INVALID_DURATION, bookingMessages.invalidDuration);
+  let option: PricingOptionRow | undefined;
+  if (input.pricing_option_id) {
+    option = options.find((candidate) => candidate.id === input.pricing_option_id);
+    if (!option || option.durationMinutes * MINUTE_MS !== durationMs) throw invalidDuration;
+  } else {
+    option = options.find((candidate) => candidate.durationMinutes * MINUTE_MS === durationMs);
+    if (!option) throw invalidDuration;
+  }
+  if (startAt.getTime() <= now.getTime()) throw badRequest(ErrorCode.BOOKING_IN_PAST, bookingMessages.inPast);
+  return { offer, option, startAt, endAt };
+}
+
+/**
+ * Takes the helper's time for a checked request, in one transaction: lapsed payment holds of this
+ * helper are cancelled first, the time must lie in a free window, and the exclusion constraint
+ * `bookings_no_overlap` settles races between concurrent requests (SQLSTATE 23P01 -> 409).
+ */
+export async function holdTime(
+  ctx: AppContext,
+  seeker: UserRow,
+  request: CheckedBookingRequest,
+  fields: { status: 'scheduled' | 'pending_payment'; holdExpiresAt?: Date | null },
+  now: Date,
+): Promise<BookingRow> {
+  const { offer, option, startAt, endAt } = request;
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      await cancelExpiredHoldsOfHelper(tx, offer.helperId, now);
+      const { offered, free } = await loadAvailability(tx, offer.helperId, offer.id, now);
+      if (!isBookable(free, startAt, endAt)) {
+        // Proposed by the helper but held by another booking: the same answer as losing the race.
+        if (isBookable(offered, startAt, endAt))
+          throw conflict(ErrorCode.BOOKING_TIME_TAKEN, bookingMessages.timeTaken);
+        throw badRequest(ErrorCode.BOOKING_OUTSIDE_AVAILABILITY, bookingMessages.outsideAvailability);
+      }
+      return insertBooking(tx, {
+        offerId: offer.id,
+        pricingOptionId: option.id,
+        helperId: offer.helperId,
+        userId: seeker.id,
+        status: fields.status,
+        startAt,
+        endAt,
+        priceCents: option.priceCents,
+        currency: offer.currency,
+        commissionCents: Math.round(option.priceCents * COMMISSION_RATE),
+        holdExpiresAt: fields.holdExpiresAt ?? null,
+        createdAt: now,
+        updatedAt: now,
+      });
+    });
+  } catch (error) {
+    if (pgErrorCode(error) === PgErrorCode.exclusionViolation)
+      throw conflict(ErrorCode.BOOKING_TIME_TAKEN, bookingMessages.timeTaken);
+    throw error;
+  }
+}
+
+async function sendAll(ctx: AppContext, mails: Mail[], bookingId: string): Promise<void> {
+  const results = await Promise.allSettled(mails.map((mail) => ctx.mailer.send(mail)));
+  for (const result of results) {
+    // A mail server being down must never undo or fail a booking: log and move on.
+    if (result.status === 'rejected') ctx.log.error({ err: result.reason, bookingId }, 'booking mail not sent');
+  }
+}
+
+async function detailedOrThrow(ctx: AppContext, id: string): Promise<DetailedBooking> {
+  const detailed = await findDetailedBooking(ctx.db, id);
+  if (!detailed) throw notFound(ErrorCode.BOOKING_NOT_FOUND, bookingMessages.notFound);
+  return detailed;
+}
+
+/**
+ * POST /bookings/: free options are booked at once (status `scheduled`); paid ones must go through
+ * POST /payments/checkout-session. A seeker may hold overlapping bookings with different helpers:
+ * only the helper's time is exclusive (the spec names no rule for the seeker's side).
+ */
+export async function createBooking(
+  ctx: AppContext,
+  seeker: UserRow,
+  input: BookingCreate,
+  now: Date = new Date(),
+): Promise<Booking> {
+  const request = await checkBookingRequest(ctx, seeker, input, now);
+  if (request.option.priceCents > 0)
+    throw badRequest(ErrorCode.BOOKING_PAYMENT_REQUIRED, bookingMessages.paymentRequired);
+  const row = await holdTime(ctx, seeker, request, { status: 'scheduled' }, now);
+  const detailed = await detailedOrThrow(ctx, row.id);
+  await sendBookingConfirmation(ctx, detailed, now);
+  return toBookingDto(detailed);
+}
+
+/** Confirmation mails to both parties; also used by the payments module once a payment succeeds. */
+export async function sendBookingConfirmation(
+  ctx: AppContext,
+  detailed: DetailedBooking,
+  now: Date = new Date(),
+): Promise<void> {
+  await sendAll(ctx, confirmationMails(detailed, ctx.config.publicUrl, now), detailed.booking.id);
+}
+
+export async function listMyBookings(ctx: AppContext, user: UserRow, skip: number, limit: number): Promise<Booking[]> {
+  const rows = await listDetailedBookingsOf(ctx.db, user.id, skip, limit);
+  return rows.map(toBookingDto);
+}
+
+function isParty(detailed: DetailedBooking, user: UserRow): boolean {
+  return detailed.booking.userId === user.id || detailed.booking.helperId === user.id;
+}
+
+export async function getBooking(ctx: AppContext, user: UserRow, id: string): Promise<Booking> {
+  const detailed = await detailedOrThrow(ctx, id);
+  if (!isParty(detailed, user) && user.role !== 'admin') throw forbidden(ErrorCode.FORBIDDEN, apiErrors.forbidden);
+  return toBookingDto(detailed);
+}
+
+/**
+ * PUT /bookings/{id} is deliberately narrow: prices, times and parties never change after booking,
+ * cancellation has its own route and payment states come from the payment provider. What remains is
+ * an admin correction: marking a confirmed session whose start has passed as completed (before the
+ * sweep does it at its end). Parties get 403; any other change is refused.
+ */
+export async function updateBookingStatus(
+  ctx: AppContext,
+  user: UserRow,
+  id: string,
+  input: { status: 'completed' },
+  now: Date = new Date(),
+): Promise<Booking> {
+  const detailed = await detailedOrThrow(ctx, id);
+  if (user.role !== 'admin') throw forbidden(ErrorCode.FORBIDDEN, apiErrors.forbidden);
+  const { booking } = detailed;
+  const allowed =
+    (booking.status === 'scheduled' || booking.status === 'paid') && booking.startAt.getTime() <= now.getTime();
+  if (input.status !== 'completed' || !allowed) {
+    throw conflict(ErrorCode.BOOKING_STATUS_CHANGE_NOT_ALLOWED, bookingMessages.statusChangeNotAllowed);
+  }
+  await updateBooking(ctx.db, id, { status: 'completed', updatedAt: now });
+  return toBookingDto(await detailedOrThrow(ctx, id));
+}
+
+export type CancelResult = {
+  booking: Booking;
+  notification_sent_to: string;
+  refund: { status: 'none' | 'pending'; amount_cents: number };
+  message: string;
+};
+
+/**
+ * Either party cancels an upcoming confirmed booking with a reason. The refund decision is recorded
+ * here (`refund_status` 'pending' when one is due); the payments module executes pending refunds
+ * through the provider and moves them to 'refunded' or 'failed'. Cancelling frees the time at once:
+ * the exclusion constraint only covers holding statuses.
+ */
+export async function cancelBooking(
+  ctx: AppContext,
+  actor: UserRow,
+  id: string,
+  reason: string,
+  now: Date = new Date(),
+): Promise<CancelResult> {
+  const refund = await ctx.db.transaction(async (tx) => {
+    const row = await lockBooking(tx, id);
+    if (!row) throw notFound(ErrorCode.BOOKING_NOT_FOUND, bookingMessages.notFound);
+    if (row.userId !== actor.id && row.helperId !== actor.id) throw forbidden(ErrorCode.FORBIDDEN, apiErrors.forbidden);
+    if (!canCancel(row, now)) throw conflict(ErrorCode.BOOKING_NOT_CANCELLABLE, cancellationMessages.notCancellable);
+    const lastMinute = isLastMinute(row.startAt, now);
+    const decision = refundDecision({
+      status: row.status,
+      priceCents: row.priceCents,
+      cancelledBy: actor.id === row.helperId ? 'helper' : 'seeker',
+      lastMinute,
+    });
+    await updateBooking(tx, id, {
+      status: 'cancelled',
+      cancelledAt: now,
+      cancelledBy: actor.id,
+      cancellationReason: reason,
+      isLastMinute: lastMinute,
+      refundStatus: decision.status,
+      refundCents: decision.amountCents,
+      updatedAt: now,
+    });
+    return decision;
+  });
+
+  const detailed = await detailedOrThrow(ctx, id);
+  const actorIsHelper = detailed.booking.helperId === actor.id;
+  const recipient = actorIsHelper ? detailed.user : detailed.helper;
+  const canceller = actorIsHelper ? detailed.helper : detailed.user;
+  await sendAll(ctx, [cancellationMail(detailed, recipient, canceller, ctx.config.publicUrl, now)], id);
+  const informed = nameOf(recipient);
+  return {
+    booking: toBookingDto(detailed),
+    notification_sent_to: informed,
+    refund: { status: refund.status, amount_cents: refund.amountCents },
+    message: cancellationMessages.successInformed(informed),
+  };
+}
+
+/** Dashboard overview figures (DESIGN.md section 8: real figures, not placeholders). */
+export async function bookingStats(ctx: AppContext, user: UserRow, now: Date = new Date()): Promise<BookingStats> {
+  const helper = isHelperRole(user.role);
+  const month = parisMonthRange(now);
+  const [revenue, completed, rating] = await Promise.all([
+    helper ? sumHelperRevenue(ctx.db, user.id, month.start, month.end) : Promise.resolve(0),
+    countCompleted(ctx.db, user.id, helper ? 'helper' : 'seeker'),
+    getReviewSummary(ctx, user.id),
+  ]);
+  return {
+    revenue_this_month_cents: revenue,
+    sessions_completed: completed,
+    average_rating: rating.average,
+    review_count: rating.count,
+  };
+}

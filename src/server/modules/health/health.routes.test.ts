@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabaseProbe } from './health.routes.ts';
+import { buildTestApp, type TestApp } from '#tests/build-test-app.ts';
+
+describe('GET /api/v1/health', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('answers 200 with the database kind while the database is reachable', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok', database: t.app.ctx.database.kind });
+  });
+
+  it('answers unknown API routes with a French 404 in JSON', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/nothing-here' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'ROUTE_NOT_FOUND', detail: expect.stringContaining('adresse') });
+  });
+
+  it('refuses a tampered or alg:none token with 401', async () => {
+    const none = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from('{"sub":"x","ver":0}').toString('base64url')}.`;
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/health',
+      headers: { authorization: `Bearer ${none}` },
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().code).toBe('INVALID_TOKEN');
+  });
+
+  it('sends a strict Content-Security-Policy without inline scripts', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain("script-src 'self' 'unsafe-inline'");
+  });
+});
+
+describe('createDatabaseProbe', () => {
+  it('shares one ping between calls within the max age and pings again after it', async () => {
+    let pings = 0;
+    let healthy = true;
+    const probe = createDatabaseProbe(async () => {
+      pings++;
+      if (!healthy) throw new Error('down');
+    }, 50);
+    expect(await Promise.all([probe(), probe(), probe()])).toEqual([true, true, true]);
+    expect(pings).toBe(1);
+    healthy = false;
+    expect(await probe()).toBe(true); // still within the max age
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(await probe()).toBe(false);
+    expect(pings).toBe(2);
+  });
+});
+
+describe('GET /api/v1/health with the database gone', () => {
+  it('answers 503 with a French message', async () => {
+    const t = await buildTestApp();
+    await t.app.ctx.database.close();
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    await t.app.close();
+  });
+});

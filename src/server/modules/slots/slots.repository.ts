@@ -1,0 +1,113 @@
+import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { offers } from '../../db/schema/offers.ts';
+import { slots, type SlotRow } from '../../db/schema/slots.ts';
+
+export type NewSlot = typeof slots.$inferInsert;
+
+export async function insertSlots(db: Executor, values: NewSlot[]): Promise<SlotRow[]> {
+  if (values.length === 0) return [];
+  return db.insert(slots).values(values).returning();
+}
+
+/** Owner and deletion state of an offer, to check that a slot is attached to one's own live offer. */
+export async function findOfferOwner(
+  db: Executor,
+  offerId: string,
+): Promise<{ helperId: string; deleted: boolean } | undefined> {
+  const [row] = await db
+    .select({ helperId: offers.helperId, deletedAt: offers.deletedAt })
+    .from(offers)
+    .where(eq(offers.id, offerId))
+    .limit(1);
+  return row ? { helperId: row.helperId, deleted: row.deletedAt !== null } : undefined;
+}
+
+export async function listHelperSlots(
+  db: Executor,
+  helperId: string,
+  options: { offerId?: string; includePast: boolean; now: Date },
+): Promise<SlotRow[]> {
+  const conditions: SQL[] = [eq(slots.helperId, helperId)];
+  if (options.offerId) conditions.push(eq(slots.offerId, options.offerId));
+  if (!options.includePast) conditions.push(gt(slots.endAt, options.now));
+  return db
+    .select()
+    .from(slots)
+    .where(and(...conditions))
+    .orderBy(asc(slots.startAt), asc(slots.endAt));
+}
+
+export async function deleteOwnSlot(db: Executor, id: string, helperId: string): Promise<SlotRow | undefined> {
+  const [row] = await db
+    .delete(slots)
+    .where(and(eq(slots.id, id), eq(slots.helperId, helperId)))
+    .returning();
+  return row;
+}
+
+export async function toggleOwnSlot(db: Executor, id: string, helperId: string): Promise<SlotRow | undefined> {
+  const [row] = await db
+    .update(slots)
+    .set({ isAvailable: sql`NOT ${slots.isAvailable}` })
+    .where(and(eq(slots.id, id), eq(slots.helperId, helperId)))
+    .returning();
+  return row;
+}
+
+/**
+ * Available slots of a helper still running after `now`, for one offer (its own slots and the
+ * helper-wide ones) or for all, already merged into disjoint windows by PostgreSQL (`range_agg`):
+ * two thousand slots come back as a few hundred rows of plain numbers, not Date-parsed rows. The
+ * start bound keeps the scan on the (helper_id, start_at) index: a slot never lasts more than
+ * `maxSlotMinutes`.
+ */
+export async function listOpenSlotWindows(
+  db: Executor,
+  helperId: string,
+  offerId: string | null,
+  now: Date,
+  maxSlotMinutes: number,
+): Promise<{ start: Date; end: Date; offerId: null; isAvailable: true }[]> {
+  const nowIso = now.toISOString();
+  const offerFilter = offerId ? sql`AND (offer_id = ${offerId} OR offer_id IS NULL)` : sql``;
+  const result = await db.execute(sql`
+    SELECT (extract(epoch FROM lower(r)) * 1000)::float8 AS start_ms, (extract(epoch FROM upper(r)) * 1000)::float8 AS end_ms
+    FROM unnest((
+      SELECT range_agg(tstzrange(start_at, end_at)) FROM slots
+      WHERE helper_id = ${helperId} AND is_available
+        AND start_at > ${nowIso}::timestamptz - make_interval(mins => ${maxSlotMinutes})
+        AND end_at > ${nowIso}::timestamptz ${offerFilter}
+    )) AS r`);
+  return (result as { rows: { start_ms: number; end_ms: number }[] }).rows.map((row) => ({
+    start: new Date(Number(row.start_ms)),
+    end: new Date(Number(row.end_ms)),
+    offerId: null,
+    isAvailable: true,
+  }));
+}
+
+/**
+ * Bookings of a helper that hold time after `now`. The predicate matches the partial GiST index
+ * behind `bookings_no_overlap`, so it stays an index scan with thousands of bookings.
+ */
+export async function listHoldingBookings(
+  db: Executor,
+  helperId: string,
+  now: Date,
+): Promise<{ start: Date; end: Date; status: string; holdExpiresAt: Date | null }[]> {
+  const result = await db.execute(sql`
+    SELECT (extract(epoch FROM start_at) * 1000)::float8 AS start_ms, (extract(epoch FROM end_at) * 1000)::float8 AS end_ms,
+      status, (extract(epoch FROM hold_expires_at) * 1000)::float8 AS hold_ms
+    FROM bookings
+    WHERE helper_id = ${helperId} AND status IN ('pending_payment', 'scheduled', 'paid')
+      AND tstzrange(start_at, end_at) && tstzrange(${now.toISOString()}::timestamptz, NULL)`);
+  return (result as { rows: { start_ms: number; end_ms: number; status: string; hold_ms: number | null }[] }).rows.map(
+    (row) => ({
+      start: new Date(Number(row.start_ms)),
+      end: new Date(Number(row.end_ms)),
+      status: row.status,
+      holdExpiresAt: row.hold_ms === null ? null : new Date(Number(row.hold_ms)),
+    }),
+  );
+}

@@ -1,0 +1,392 @@
+import { and, count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ErrorCode } from '#shared/error-codes.ts';
+import { slots as slotMessages } from '#shared/messages.ts';
+import { addDaysToWallDate, frenchDate, parisToday, parisToUtc } from '#shared/rules/paris-time.ts';
+import { slots } from '#server/db/schema/slots.ts';
+import type { UserRow } from '#server/db/schema/users.ts';
+import { buildTestApp, type TestApp } from '#tests/build-test-app.ts';
+import { createBooking } from '#tests/factories/bookings.ts';
+import { createOffer, type TestOffer } from '#tests/factories/offers.ts';
+import { createSlot } from '#tests/factories/slots.ts';
+import { createAdmin, createHelper, createSeeker } from '#tests/factories/users.ts';
+
+/** The next last Sunday of `month` (3 = March, 10 = October) at least two days away: a DST change day. */
+function nextDstDay(month: 3 | 10): string {
+  const limit = addDaysToWallDate(parisToday(new Date()), 2);
+  for (let year = new Date().getUTCFullYear(); ; year++) {
+    const last = new Date(Date.UTC(year, month, 0));
+    last.setUTCDate(last.getUTCDate() - last.getUTCDay());
+    const date = last.toISOString().slice(0, 10);
+    if (date >= limit) return date;
+  }
+}
+
+const inDays = (days: number) => addDaysToWallDate(parisToday(new Date()), days);
+
+let t: TestApp;
+let helper: UserRow;
+let otherHelper: UserRow;
+let seeker: UserRow;
+let admin: UserRow;
+let offer: TestOffer;
+let otherOffer: TestOffer;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  const db = t.app.ctx.db;
+  helper = await createHelper(db);
+  otherHelper = await createHelper(db);
+  seeker = await createSeeker(db);
+  admin = await createAdmin(db);
+  offer = await createOffer(db, helper, { options: [{ durationMinutes: 60, priceCents: 0 }] });
+  otherOffer = await createOffer(db, otherHelper);
+});
+afterAll(() => t.close());
+
+const slotCount = async (helperId: string) =>
+  (await t.app.ctx.db.select({ n: count() }).from(slots).where(eq(slots.helperId, helperId)))[0]!.n;
+
+describe('permissions on helper slot routes', () => {
+  const anyId = '6f1c1f6e-8d5b-4c36-9a43-3b1b7a4f0a11';
+  const routes = [
+    { method: 'POST', url: '/api/v1/appui-calendar/slots', payload: { date: inDays(3), time: '10:00', duration: 60 } },
+    { method: 'GET', url: '/api/v1/appui-calendar/my-slots' },
+    { method: 'DELETE', url: `/api/v1/appui-calendar/slots/${anyId}` },
+    { method: 'GET', url: '/api/v1/time-slots/' },
+    {
+      method: 'POST',
+      url: '/api/v1/time-slots/bulk',
+      payload: { time_slots: [{ date: inDays(3), start_time: '10:00', end_time: '11:00' }] },
+    },
+    { method: 'DELETE', url: `/api/v1/time-slots/${anyId}` },
+    { method: 'PATCH', url: `/api/v1/time-slots/${anyId}/toggle-availability` },
+  ] as const;
+
+  it.each(routes)('$method $url needs a login', async (route) => {
+    const res = await t.injectAs(null, route);
+    expect(res.statusCode).toBe(401);
+  });
+
+  it.each(routes)('$method $url refuses seekers and admins with HELPER_ROLE_REQUIRED', async (route) => {
+    for (const user of [seeker, admin]) {
+      const res = await t.injectAs(user, route);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ code: ErrorCode.HELPER_ROLE_REQUIRED, detail: slotMessages.helperRequired });
+    }
+  });
+});
+
+describe('POST /appui-calendar/slots', () => {
+  const post = (user: UserRow, payload: object) =>
+    t.injectAs(user, { method: 'POST', url: '/api/v1/appui-calendar/slots', payload });
+
+  it('creates a slot from a Paris date, time and duration, and lists it in the calendar shape', async () => {
+    const date = inDays(5);
+    const res = await post(helper, {
+      date,
+      time: '14:30',
+      duration: 90,
+      meeting_link: 'https://meet.google.com/x',
+      notes: 'Salle calme',
+      offer_id: offer.id,
+    });
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body).toMatchObject({ success: true, message: slotMessages.created });
+    const list = await t.injectAs(helper, {
+      method: 'GET',
+      url: `/api/v1/appui-calendar/my-slots?offer_id=${offer.id}`,
+    });
+    expect(list.statusCode).toBe(200);
+    const slot = list.json<{ id: string }[]>().find((s) => s.id === body.slot_id);
+    expect(slot).toEqual({
+      id: body.slot_id,
+      aidant_id: helper.id,
+      date,
+      time: '14:30',
+      duration: 90,
+      status: 'available',
+      meeting_link: 'https://meet.google.com/x',
+      notes: 'Salle calme',
+      offer_id: offer.id,
+      start_at: parisToUtc(date, '14:30').toISOString(),
+      end_at: new Date(parisToUtc(date, '14:30').getTime() + 90 * 60_000).toISOString(),
+    });
+  });
+
+  it('refuses the same slot twice with SLOT_DUPLICATE', async () => {
+    const payload = { date: inDays(6), time: '09:00', duration: 60 };
+    expect((await post(helper, payload)).statusCode).toBe(201);
+    const again = await post(helper, payload);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ code: ErrorCode.SLOT_DUPLICATE, detail: slotMessages.duplicate });
+  });
+
+  it('applies the slot rules with the spec messages', async () => {
+    const past = await post(helper, { date: inDays(-1), time: '09:00', duration: 60 });
+    expect(past.statusCode).toBe(400);
+    expect(past.json()).toEqual({ code: ErrorCode.SLOT_IN_PAST, detail: slotMessages.inPast(frenchDate(inDays(-1))) });
+    const missing = await post(helper, { date: inDays(3), time: '', duration: 60 });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().detail).toBe(slotMessages.fillAllFields);
+    const malformed = await post(helper, { date: '2030-02-30', time: '09:00', duration: 60 });
+    expect(malformed.statusCode).toBe(422);
+  });
+
+  it("refuses another helper's offer and an unknown offer", async () => {
+    const foreign = await post(helper, { date: inDays(3), time: '09:00', duration: 60, offer_id: otherOffer.id });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json().code).toBe(ErrorCode.NOT_OFFER_OWNER);
+    const unknown = await post(helper, {
+      date: inDays(3),
+      time: '09:00',
+      duration: 60,
+      offer_id: '6f1c1f6e-8d5b-4c36-9a43-3b1b7a4f0a11',
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().code).toBe(ErrorCode.OFFER_NOT_FOUND);
+  });
+
+  it('takes the earlier instant for the ambiguous autumn time 02:30', async () => {
+    const date = nextDstDay(10);
+    const res = await post(helper, { date, time: '02:30', duration: 60 });
+    expect(res.statusCode).toBe(201);
+    const [row] = await t.app.ctx.db.select().from(slots).where(eq(slots.id, res.json().slot_id));
+    // 02:30 summer time is 00:30 UTC.
+    expect(row!.startAt.toISOString()).toBe(`${date}T00:30:00.000Z`);
+  });
+});
+
+describe('POST /time-slots/bulk', () => {
+  const bulk = (user: UserRow, payload: object) =>
+    t.injectAs(user, { method: 'POST', url: '/api/v1/time-slots/bulk', payload });
+
+  it('creates every row, ignoring empty ones, and answers the legacy shape', async () => {
+    const date = inDays(8);
+    const res = await bulk(helper, {
+      offer_id: offer.id,
+      time_slots: [
+        { date, start_time: '09:00', end_time: '10:00' },
+        { date: '', start_time: '', end_time: '' },
+        { date, start_time: '18:00', end_time: '19:30', is_available: true },
+      ],
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ success: true, created: 2, message: slotMessages.added(2) });
+    expect(
+      res
+        .json<{ time_slots: { start_time: string; end_time: string }[] }>()
+        .time_slots.map((s) => [s.start_time, s.end_time]),
+    ).toEqual([
+      ['09:00', '10:00'],
+      ['18:00', '19:30'],
+    ]);
+  });
+
+  it('creates nothing when one row is invalid, naming its date', async () => {
+    const before = await slotCount(helper.id);
+    const date = inDays(9);
+    const res = await bulk(helper, {
+      offer_id: offer.id,
+      time_slots: [
+        { date, start_time: '09:00', end_time: '10:00' },
+        { date, start_time: '12:00', end_time: '11:00' },
+      ],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      code: ErrorCode.SLOT_END_BEFORE_START,
+      detail: slotMessages.endBeforeStart(frenchDate(date)),
+    });
+    expect(await slotCount(helper.id)).toBe(before);
+  });
+
+  it('creates nothing when one row duplicates an existing slot', async () => {
+    const date = inDays(10);
+    expect(
+      (await bulk(helper, { offer_id: offer.id, time_slots: [{ date, start_time: '09:00', end_time: '10:00' }] }))
+        .statusCode,
+    ).toBe(201);
+    const before = await slotCount(helper.id);
+    const res = await bulk(helper, {
+      offer_id: offer.id,
+      time_slots: [
+        { date, start_time: '11:00', end_time: '12:00' },
+        { date, start_time: '09:00', end_time: '10:00' },
+      ],
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ code: ErrorCode.SLOT_DUPLICATE, detail: slotMessages.duplicate });
+    expect(await slotCount(helper.id)).toBe(before);
+  });
+
+  it('answers nothingToAdd for empty rows and fillAllFields for a partial row', async () => {
+    const empty = await bulk(helper, { offer_id: offer.id, time_slots: [{ date: '', start_time: '', end_time: '' }] });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().detail).toBe(slotMessages.nothingToAdd);
+    const partial = await bulk(helper, {
+      offer_id: offer.id,
+      time_slots: [{ date: inDays(4), start_time: '10:00', end_time: '' }],
+    });
+    expect(partial.json().detail).toBe(slotMessages.fillAllFields);
+  });
+
+  it('refuses a time already elapsed today', async () => {
+    const res = await bulk(helper, { time_slots: [{ date: inDays(0), start_time: '00:00', end_time: '23:59' }] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: ErrorCode.SLOT_IN_PAST, detail: slotMessages.timeElapsedToday('00:00') });
+  });
+
+  it('stores the right UTC instants across the spring change (01:00-04:00 lasts 2 h)', async () => {
+    const date = nextDstDay(3);
+    const res = await bulk(helper, { time_slots: [{ date, start_time: '01:00', end_time: '04:00' }] });
+    expect(res.statusCode).toBe(201);
+    const [slot] = res.json().time_slots;
+    expect([slot.start_at, slot.end_at]).toEqual([`${date}T00:00:00.000Z`, `${date}T02:00:00.000Z`]);
+    expect([slot.start_time, slot.end_time]).toEqual(['01:00', '04:00']);
+  });
+
+  it('stores the right UTC instants across the autumn change (01:00-04:00 lasts 4 h)', async () => {
+    const date = nextDstDay(10);
+    const res = await bulk(helper, { time_slots: [{ date, start_time: '01:00', end_time: '04:00' }] });
+    expect(res.statusCode).toBe(201);
+    const [slot] = res.json().time_slots;
+    expect([slot.start_at, slot.end_at]).toEqual([
+      `${addDaysToWallDate(date, -1)}T23:00:00.000Z`,
+      `${date}T03:00:00.000Z`,
+    ]);
+    expect([slot.date, slot.start_time, slot.end_time]).toEqual([date, '01:00', '04:00']);
+    const calendar = await t.injectAs(helper, { method: 'GET', url: '/api/v1/appui-calendar/my-slots' });
+    expect(calendar.json<{ id: string }[]>().find((s) => s.id === slot.id)).toMatchObject({
+      date,
+      time: '01:00',
+      duration: 240,
+    });
+  });
+});
+
+describe('GET /time-slots/, DELETE and toggle', () => {
+  let own: string;
+  let foreign: string;
+
+  beforeAll(async () => {
+    const start = new Date(Date.now() + 20 * 86_400_000);
+    start.setUTCHours(8, 0, 0, 0);
+    own = (await createSlot(t.app.ctx.db, helper, { startAt: start, endAt: new Date(start.getTime() + 3_600_000) })).id;
+    foreign = (
+      await createSlot(t.app.ctx.db, otherHelper, { startAt: start, endAt: new Date(start.getTime() + 3_600_000) })
+    ).id;
+    await createSlot(t.app.ctx.db, helper, {
+      startAt: new Date(Date.now() - 5 * 3_600_000),
+      endAt: new Date(Date.now() - 4 * 3_600_000),
+    });
+  });
+
+  it('lists only my slots, future ones unless include_past', async () => {
+    const res = await t.injectAs(helper, { method: 'GET', url: '/api/v1/time-slots/' });
+    expect(res.statusCode).toBe(200);
+    const list = res.json<{ id: string; helper_id: string; end_at: string }[]>();
+    expect(list.map((s) => s.id)).toContain(own);
+    expect(list.map((s) => s.id)).not.toContain(foreign);
+    expect(list.every((s) => s.helper_id === helper.id && new Date(s.end_at) > new Date())).toBe(true);
+    const withPast = await t.injectAs(helper, { method: 'GET', url: '/api/v1/time-slots/?include_past=true' });
+    expect(withPast.json().length).toBe(list.length + 1);
+  });
+
+  it('toggles availability of my slot, and answers 404 for a slot of another helper', async () => {
+    const res = await t.injectAs(helper, { method: 'PATCH', url: `/api/v1/time-slots/${own}/toggle-availability` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: own, is_available: false });
+    const calendar = await t.injectAs(helper, { method: 'GET', url: '/api/v1/appui-calendar/my-slots' });
+    expect(calendar.json<{ id: string; status: string }[]>().find((s) => s.id === own)?.status).toBe('unavailable');
+    const back = await t.injectAs(helper, { method: 'PATCH', url: `/api/v1/time-slots/${own}/toggle-availability` });
+    expect(back.json().is_available).toBe(true);
+    const other = await t.injectAs(helper, {
+      method: 'PATCH',
+      url: `/api/v1/time-slots/${foreign}/toggle-availability`,
+    });
+    expect(other.statusCode).toBe(404);
+    expect(other.json()).toEqual({ code: ErrorCode.SLOT_NOT_FOUND, detail: slotMessages.notFound });
+  });
+
+  it("deletes my slot by either path, never another helper's", async () => {
+    const start = new Date(Date.now() + 21 * 86_400_000);
+    start.setUTCHours(8, 0, 0, 0);
+    const second = await createSlot(t.app.ctx.db, helper, {
+      startAt: start,
+      endAt: new Date(start.getTime() + 3_600_000),
+    });
+    expect(
+      (await t.injectAs(helper, { method: 'DELETE', url: `/api/v1/appui-calendar/slots/${foreign}` })).statusCode,
+    ).toBe(404);
+    expect((await t.injectAs(helper, { method: 'DELETE', url: `/api/v1/time-slots/${foreign}` })).statusCode).toBe(404);
+    const first = await t.injectAs(helper, { method: 'DELETE', url: `/api/v1/appui-calendar/slots/${own}` });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ success: true, message: slotMessages.deleted });
+    expect((await t.injectAs(helper, { method: 'DELETE', url: `/api/v1/time-slots/${second.id}` })).statusCode).toBe(
+      200,
+    );
+    expect((await t.injectAs(helper, { method: 'DELETE', url: `/api/v1/time-slots/${own}` })).statusCode).toBe(404);
+    const remaining = await t.app.ctx.db
+      .select({ n: count() })
+      .from(slots)
+      .where(and(eq(slots.id, foreign)));
+    expect(remaining[0]!.n).toBe(1);
+  });
+});
+
+describe('GET /time-slots/helper/{helper_id}/fragments', () => {
+  let fragHelper: UserRow;
+  let fragOffer: TestOffer;
+  let day: Date;
+  const at = (hours: number) => new Date(day.getTime() + hours * 3_600_000);
+  const fragments = (offerId?: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: `/api/v1/time-slots/helper/${fragHelper.id}/fragments${offerId ? `?offer_id=${offerId}` : ''}`,
+    });
+
+  beforeAll(async () => {
+    const db = t.app.ctx.db;
+    fragHelper = await createHelper(db);
+    fragOffer = await createOffer(db, fragHelper);
+    const other = await createOffer(db, fragHelper);
+    day = new Date(Date.now() + 4 * 86_400_000);
+    day.setUTCHours(0, 0, 0, 0);
+    await createSlot(db, fragHelper, { startAt: at(14), endAt: at(16), offerId: null });
+    await createSlot(db, fragHelper, { startAt: at(8), endAt: at(12), offerId: fragOffer.id });
+    await createSlot(db, fragHelper, { startAt: at(18), endAt: at(19), offerId: other.id });
+    await createSlot(db, fragHelper, { startAt: at(20), endAt: at(21), offerId: fragOffer.id, isAvailable: false });
+    await createSlot(db, fragHelper, {
+      startAt: new Date(Date.now() - 86_400_000),
+      endAt: new Date(Date.now() - 86_400_000 + 3_600_000),
+    });
+    const seekerA = await createSeeker(db);
+    await createBooking(db, { offer: fragOffer, seeker: seekerA, startAt: at(9), endAt: at(10), status: 'scheduled' });
+    await createBooking(db, { offer: other, seeker: seekerA, startAt: at(15), endAt: at(15.5), status: 'paid' });
+    await createBooking(db, { offer: fragOffer, seeker: seekerA, startAt: at(10), endAt: at(11), status: 'cancelled' });
+  });
+
+  it('is public and gives the free windows of the offer minus booked time, sorted, future only', async () => {
+    const res = await fragments(fragOffer.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([
+      { start_at: at(8).toISOString(), end_at: at(9).toISOString() },
+      { start_at: at(10).toISOString(), end_at: at(12).toISOString() },
+      { start_at: at(14).toISOString(), end_at: at(15).toISOString() },
+      { start_at: at(15.5).toISOString(), end_at: at(16).toISOString() },
+    ]);
+  });
+
+  it('covers every offer without offer_id', async () => {
+    const res = await fragments();
+    expect(res.json<{ start_at: string }[]>().map((f) => f.start_at)).toContain(at(18).toISOString());
+  });
+
+  it('answers 422 for a malformed helper id', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/time-slots/helper/nope/fragments' })).statusCode).toBe(
+      422,
+    );
+  });
+});

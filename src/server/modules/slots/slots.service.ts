@@ -1,0 +1,180 @@
+import { SLOT_MAX_DURATION_MINUTES } from '#shared/constants.ts';
+import { ErrorCode } from '#shared/error-codes.ts';
+import { offers as offerMessages, slots as slotMessages } from '#shared/messages.ts';
+import { freeWindows, type Interval } from '#shared/rules/free-windows.ts';
+import { validateSingleSlot, validateSlotRows, type SlotIssue } from '#shared/rules/slot-validation.ts';
+import type { BulkSlotsCreate, CalendarSlot, CalendarSlotCreate, Fragment, LegacySlot } from '#shared/schemas/slots.ts';
+import type { AppContext } from '../../app-types.ts';
+import type { Executor } from '../../db/client.ts';
+import type { UserRow } from '../../db/schema/users.ts';
+import { AppError, conflict, forbidden, notFound, pgConstraint, pgErrorCode, PgErrorCode } from '../../errors.ts';
+import { toCalendarSlot, toLegacySlot } from './slot-dto.ts';
+import {
+  deleteOwnSlot,
+  findOfferOwner,
+  insertSlots,
+  listHelperSlots,
+  listHoldingBookings,
+  listOpenSlotWindows,
+  toggleOwnSlot,
+  type NewSlot,
+} from './slots.repository.ts';
+
+/** Slot rule failures are 400 with the spec's message (which names the date or the time). */
+function slotIssueError(issue: SlotIssue): AppError {
+  const code =
+    issue.kind === 'inPast' || issue.kind === 'timeElapsedToday'
+      ? ErrorCode.SLOT_IN_PAST
+      : issue.kind === 'endBeforeStart'
+        ? ErrorCode.SLOT_END_BEFORE_START
+        : ErrorCode.VALIDATION_FAILED;
+  return new AppError(code, 400, issue.message);
+}
+
+/** A slot may be tied to one of the helper's own live offers only. */
+async function checkOwnOffer(db: Executor, helper: UserRow, offerId: string | null | undefined): Promise<void> {
+  if (!offerId) return;
+  const offer = await findOfferOwner(db, offerId);
+  if (!offer || offer.deleted) throw notFound(ErrorCode.OFFER_NOT_FOUND, offerMessages.notFound);
+  if (offer.helperId !== helper.id) throw forbidden(ErrorCode.NOT_OFFER_OWNER, offerMessages.notOwner);
+}
+
+/** The unique key (helper, offer, start, end) refuses the same slot twice (spec 1 section 8). */
+async function insertRefusingDuplicates(db: Executor, values: NewSlot[]) {
+  try {
+    return await db.transaction((tx) => insertSlots(tx, values));
+  } catch (error) {
+    if (pgErrorCode(error) === PgErrorCode.uniqueViolation && pgConstraint(error) === 'slots_helper_offer_period_key') {
+      throw conflict(ErrorCode.SLOT_DUPLICATE, slotMessages.duplicate);
+    }
+    throw error;
+  }
+}
+
+export async function createCalendarSlot(
+  ctx: AppContext,
+  helper: UserRow,
+  input: CalendarSlotCreate,
+  now: Date = new Date(),
+): Promise<{ success: true; slot_id: string; message: string }> {
+  const checked = validateSingleSlot({ date: input.date, time: input.time, durationMinutes: input.duration }, now);
+  if (!checked.ok) throw slotIssueError(checked.issue);
+  await checkOwnOffer(ctx.db, helper, input.offer_id);
+  const [row] = await insertRefusingDuplicates(ctx.db, [
+    {
+      helperId: helper.id,
+      offerId: input.offer_id ?? null,
+      startAt: checked.startAt,
+      endAt: checked.endAt,
+      meetingLink: input.meeting_link || null,
+      notes: input.notes || null,
+    },
+  ]);
+  if (!row) throw new Error('slot not inserted');
+  return { success: true, slot_id: row.id, message: slotMessages.created };
+}
+
+export async function bulkCreateSlots(
+  ctx: AppContext,
+  helper: UserRow,
+  input: BulkSlotsCreate,
+  now: Date = new Date(),
+): Promise<{ success: true; created: number; message: string; time_slots: LegacySlot[] }> {
+  const checked = validateSlotRows(input.time_slots, now);
+  if (!checked.ok) throw slotIssueError(checked.issue);
+  await checkOwnOffer(ctx.db, helper, input.offer_id);
+  const availability = input.time_slots.filter((row) => row.date || row.start_time || row.end_time);
+  const rows = await insertRefusingDuplicates(
+    ctx.db,
+    checked.rows.map((row, index) => ({
+      helperId: helper.id,
+      offerId: input.offer_id ?? null,
+      startAt: row.startAt,
+      endAt: row.endAt,
+      isAvailable: availability[index]?.is_available ?? true,
+    })),
+  );
+  rows.sort((a, b) => a.startAt.getTime() - b.startAt.getTime());
+  return {
+    success: true,
+    created: rows.length,
+    message: slotMessages.added(rows.length),
+    time_slots: rows.map(toLegacySlot),
+  };
+}
+
+export async function listCalendarSlots(
+  ctx: AppContext,
+  helper: UserRow,
+  query: { offer_id?: string; include_past?: boolean },
+  now: Date = new Date(),
+): Promise<CalendarSlot[]> {
+  const rows = await listHelperSlots(ctx.db, helper.id, {
+    offerId: query.offer_id,
+    includePast: query.include_past ?? false,
+    now,
+  });
+  return rows.map(toCalendarSlot);
+}
+
+export async function listLegacySlots(
+  ctx: AppContext,
+  helper: UserRow,
+  query: { offer_id?: string; include_past?: boolean },
+  now: Date = new Date(),
+): Promise<LegacySlot[]> {
+  const rows = await listHelperSlots(ctx.db, helper.id, {
+    offerId: query.offer_id,
+    includePast: query.include_past ?? false,
+    now,
+  });
+  return rows.map(toLegacySlot);
+}
+
+/** Someone else's slot answers 404 like a missing one: its existence is none of the caller's business. */
+export async function deleteSlot(
+  ctx: AppContext,
+  helper: UserRow,
+  id: string,
+): Promise<{ success: true; message: string }> {
+  const row = await deleteOwnSlot(ctx.db, id, helper.id);
+  if (!row) throw notFound(ErrorCode.SLOT_NOT_FOUND, slotMessages.notFound);
+  return { success: true, message: slotMessages.deleted };
+}
+
+export async function toggleSlotAvailability(ctx: AppContext, helper: UserRow, id: string): Promise<LegacySlot> {
+  const row = await toggleOwnSlot(ctx.db, id, helper.id);
+  if (!row) throw notFound(ErrorCode.SLOT_NOT_FOUND, slotMessages.notFound);
+  return toLegacySlot(row);
+}
+
+/**
+ * Both views of a helper's time for an offer (or for all offers when `offerId` is null): `offered`
+ * (available slots from now on, bookings ignored) and `free` (minus the time bookings hold). A request inside `offered` but not `free`
+ * collides with a booking; outside `offered` it was never proposed.
+ */
+export async function loadAvailability(
+  db: Executor,
+  helperId: string,
+  offerId: string | null,
+  now: Date,
+): Promise<{ offered: Interval[]; free: Interval[] }> {
+  const [open, held] = await Promise.all([
+    listOpenSlotWindows(db, helperId, offerId, now, SLOT_MAX_DURATION_MINUTES),
+    listHoldingBookings(db, helperId, now),
+  ]);
+  return {
+    offered: freeWindows({ slots: open, bookings: [], offerId, now }),
+    free: freeWindows({ slots: open, bookings: held, offerId, now }),
+  };
+}
+
+export async function listFragments(
+  ctx: AppContext,
+  helperId: string,
+  offerId: string | null,
+  now: Date = new Date(),
+): Promise<Fragment[]> {
+  const { free } = await loadAvailability(ctx.db, helperId, offerId, now);
+  return free.map((window) => ({ start_at: window.start.toISOString(), end_at: window.end.toISOString() }));
+}

@@ -1,0 +1,71 @@
+import { count, eq, sql } from 'drizzle-orm';
+import type { Role } from '#shared/constants.ts';
+import type { Executor } from '../../db/client.ts';
+import { users, type UserRow } from '../../db/schema/users.ts';
+
+export type NewUserRow = typeof users.$inferInsert;
+export type UserPatch = Partial<
+  Pick<NewUserRow, 'displayName' | 'username' | 'bio' | 'email' | 'avatarUrl' | 'role' | 'passwordHash'>
+>;
+
+export async function findUserById(db: Executor, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+/** Case-insensitive, served by the unique index on lower(email). */
+export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`)
+    .limit(1);
+  return row;
+}
+
+export async function usernameExists(db: Executor, username: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username})`)
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function insertUser(db: Executor, values: NewUserRow): Promise<UserRow> {
+  const [row] = await db.insert(users).values(values).returning();
+  if (!row) throw new Error('insert into users returned no row');
+  return row;
+}
+
+export async function updateUser(db: Executor, id: string, patch: UserPatch): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ ...patch, updatedAt: sql`now()` })
+    .where(eq(users.id, id))
+    .returning();
+  return row;
+}
+
+export async function setUserRole(db: Executor, id: string, role: Role): Promise<UserRow | undefined> {
+  return updateUser(db, id, { role });
+}
+
+/** New password hash and token_version + 1 in one statement: every older token stops at once. */
+export async function replacePasswordHash(
+  db: Executor,
+  id: string,
+  passwordHash: string,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: sql`now()` })
+    .where(eq(users.id, id))
+    .returning();
+  return row;
+}
+
+export async function countUsers(db: Executor): Promise<number> {
+  const [row] = await db.select({ value: count() }).from(users);
+  return row?.value ?? 0;
+}

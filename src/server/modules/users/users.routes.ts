@@ -1,0 +1,134 @@
+import type { FastifyRequest } from 'fastify';
+import { ErrorCode } from '#shared/error-codes.ts';
+import { apiErrors, profile } from '#shared/messages.ts';
+import { ErrorResponseSchema, IdParamsSchema, ValidationErrorResponseSchema } from '#shared/schemas/common.ts';
+import {
+  AvatarResponseSchema,
+  CurrentUserSchema,
+  PublicUserSchema,
+  ToggleRoleResponseSchema,
+  UpdateMeRequestSchema,
+} from '#shared/schemas/users.ts';
+import type { App, AppContext } from '../../app-types.ts';
+import { AppError, badRequest } from '../../errors.ts';
+import { authenticated, requireUser } from '../../plugins/auth.ts';
+import { getPublicUser, toCurrentUser, toggleRole, updateAvatar, updateMe } from './users.service.ts';
+
+const security = [{ bearer: [] }];
+
+/**
+ * The single `file` part of a multipart request, read into memory. @fastify/multipart stops at
+ * AVATAR_MAX_BYTES (app.ts); the part is then marked truncated and toBuffer() throws.
+ */
+async function readAvatarPart(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) {
+    throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, 415, apiErrors.unsupportedMediaType);
+  }
+  const fileRequired = () => badRequest(ErrorCode.BAD_REQUEST, profile.avatarFileRequired);
+  try {
+    const part = await request.file();
+    if (!part || part.fieldname !== 'file') throw fileRequired();
+    const bytes = await part.toBuffer();
+    if (part.file.truncated) throw new AppError(ErrorCode.AVATAR_TOO_LARGE, 413, profile.fileTooLarge);
+    return bytes;
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    if ((error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new AppError(ErrorCode.AVATAR_TOO_LARGE, 413, profile.fileTooLarge);
+    }
+    // The multipart parser throws plain errors ("Boundary not found", "Unexpected end of multipart
+    // data") on a malformed body: the client's fault, never a 500.
+    throw fileRequired();
+  }
+}
+
+export async function usersRoutes(app: App, { ctx }: { ctx: AppContext }): Promise<void> {
+  app.get(
+    '/users/me',
+    {
+      preHandler: authenticated,
+      schema: {
+        tags: ['users'],
+        summary: 'Mon compte',
+        security,
+        response: { 200: CurrentUserSchema, 401: ErrorResponseSchema },
+      },
+    },
+    async (request) => toCurrentUser(requireUser(request)),
+  );
+
+  app.put(
+    '/users/me',
+    {
+      preHandler: authenticated,
+      schema: {
+        tags: ['users'],
+        summary: 'Modifier mon profil (nom affiché, nom d’utilisateur, bio, e-mail)',
+        security,
+        body: UpdateMeRequestSchema,
+        response: {
+          200: CurrentUserSchema,
+          401: ErrorResponseSchema,
+          409: ErrorResponseSchema,
+          422: ValidationErrorResponseSchema,
+        },
+      },
+    },
+    async (request) => updateMe(ctx, requireUser(request), request.body),
+  );
+
+  app.post(
+    '/users/toggle-role',
+    {
+      preHandler: authenticated,
+      schema: {
+        tags: ['users'],
+        summary: 'Passer du mode aidant au mode aidé et inversement',
+        description: 'Refusé aux administrateurs (403, code ADMIN_ROLE_CHANGE_NOT_ALLOWED).',
+        security,
+        response: { 200: ToggleRoleResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema },
+      },
+    },
+    async (request) => toggleRole(ctx, requireUser(request)),
+  );
+
+  app.post(
+    '/users/me/avatar',
+    {
+      preHandler: authenticated,
+      schema: {
+        tags: ['users'],
+        summary: 'Changer ma photo de profil',
+        description:
+          'multipart/form-data, champ `file` : JPEG, PNG ou WebP (type lu dans les octets), 5 Mo au plus. ' +
+          'L’image est recadrée en carré de 256 px et réenregistrée en WebP sans métadonnées.',
+        security,
+        consumes: ['multipart/form-data'],
+        response: {
+          200: AvatarResponseSchema,
+          400: ErrorResponseSchema,
+          401: ErrorResponseSchema,
+          413: ErrorResponseSchema,
+          415: ErrorResponseSchema,
+        },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      return updateAvatar(ctx, user, await readAvatarPart(request));
+    },
+  );
+
+  app.get(
+    '/users/:id',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Profil public d’un utilisateur (jamais son e-mail)',
+        params: IdParamsSchema,
+        response: { 200: PublicUserSchema, 404: ErrorResponseSchema, 422: ValidationErrorResponseSchema },
+      },
+    },
+    async (request) => getPublicUser(ctx, request.params.id),
+  );
+}

@@ -1,0 +1,269 @@
+import { randomInt } from 'node:crypto';
+import type { Role } from '#shared/constants.ts';
+import { ErrorCode } from '#shared/error-codes.ts';
+import { auth, profile, role as roleMessages } from '#shared/messages.ts';
+import { toggledRole } from '#shared/rules/roles.ts';
+import { usernameBaseFromEmail, usernameWithSuffix } from '#shared/rules/username.ts';
+import type {
+  AvatarResponseSchema,
+  CurrentUser,
+  PublicUser,
+  ToggleRoleResponseSchema,
+  UpdateMeRequest,
+} from '#shared/schemas/users.ts';
+import type { z } from 'zod';
+import { isAcceptedAvatarImage, toAvatarWebp, UnreadableImageError } from '../../adapters/storage/avatar-image.ts';
+import { removeAvatar, saveAvatar } from '../../adapters/storage/uploads.ts';
+import type { AppContext } from '../../app-types.ts';
+import type { Executor } from '../../db/client.ts';
+import type { UserRow } from '../../db/schema/users.ts';
+import { badRequest, conflict, forbidden, notFound, pgConstraint, pgErrorCode, PgErrorCode } from '../../errors.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import * as repo from './users.repository.ts';
+
+// ---------------------------------------------------------------------------------------------
+// DTO mappers: the only way a user row leaves the server (STYLE.md habit 5).
+
+/** What anyone may read: never the e-mail, the password hash or the token version. */
+export function toPublicUser(row: UserRow): PublicUser {
+  return {
+    id: row.id,
+    display_name: row.displayName,
+    username: row.username,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    bio: row.bio,
+    avatar_url: row.avatarUrl,
+    // The spec's client reads either name for the same picture (spec 1 section 3).
+    profile_image_url: row.avatarUrl,
+    tags: row.tags,
+    is_verified: row.isVerified,
+    role: row.role,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** The logged-in user's own view: the public fields plus the e-mail. */
+export function toCurrentUser(row: UserRow): CurrentUser {
+  return { ...toPublicUser(row), email: row.email };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Unique e-mail and username.
+
+const EMAIL_CONSTRAINT = 'users_email_lower_key';
+const USERNAME_CONSTRAINT = 'users_username_lower_key';
+const DERIVED_USERNAME_ATTEMPTS = 8;
+
+const emailTaken = () => conflict(ErrorCode.EMAIL_TAKEN, auth.emailTaken);
+const usernameTaken = () => conflict(ErrorCode.USERNAME_TAKEN, auth.usernameTaken);
+
+/** A unique violation on e-mail or username becomes its 409; anything else is rethrown as is. */
+function uniqueViolationToConflict(error: unknown): unknown {
+  if (pgErrorCode(error) !== PgErrorCode.uniqueViolation) return error;
+  const constraint = pgConstraint(error);
+  if (constraint === EMAIL_CONSTRAINT) return emailTaken();
+  if (constraint === USERNAME_CONSTRAINT) return usernameTaken();
+  return error;
+}
+
+function isUsernameViolation(error: unknown): boolean {
+  return pgErrorCode(error) === PgErrorCode.uniqueViolation && pgConstraint(error) === USERNAME_CONSTRAINT;
+}
+
+async function availableUsername(db: Executor, email: string): Promise<string> {
+  const base = usernameBaseFromEmail(email);
+  if (!(await repo.usernameExists(db, base))) return base;
+  for (let attempt = 0; attempt < DERIVED_USERNAME_ATTEMPTS; attempt++) {
+    const candidate = usernameWithSuffix(base, randomInt(1000, 100_000));
+    if (!(await repo.usernameExists(db, candidate))) return candidate;
+  }
+  return usernameWithSuffix(base, Date.now());
+}
+
+export type NewUserInput = {
+  email: string;
+  passwordHash: string;
+  displayName?: string | null;
+  /** When absent, one is derived from the e-mail and made unique. */
+  username?: string | null;
+  role?: Role;
+  firstName?: string | null;
+  lastName?: string | null;
+  bio?: string | null;
+  tags?: string[];
+  avatarUrl?: string | null;
+  isVerified?: boolean;
+};
+
+/**
+ * Inserts a user; 409 EMAIL_TAKEN / USERNAME_TAKEN when either is already used, whatever its case.
+ * The database's unique indexes decide (a check before insert would race); a derived username that
+ * loses a race simply gets another suffix.
+ */
+export async function createUser(db: Executor, input: NewUserInput): Promise<UserRow> {
+  const email = input.email.trim().toLowerCase();
+  const chosenUsername = input.username?.trim().toLowerCase() || undefined;
+  if (await repo.findUserByEmail(db, email)) throw emailTaken();
+  if (chosenUsername && (await repo.usernameExists(db, chosenUsername))) throw usernameTaken();
+
+  for (let attempt = 0; ; attempt++) {
+    const username = chosenUsername ?? (await availableUsername(db, email));
+    try {
+      return await repo.insertUser(db, {
+        email,
+        passwordHash: input.passwordHash,
+        displayName: input.displayName?.trim() || null,
+        username,
+        role: input.role ?? 'helpee',
+        firstName: input.firstName ?? null,
+        lastName: input.lastName ?? null,
+        bio: input.bio ?? null,
+        tags: input.tags ?? [],
+        avatarUrl: input.avatarUrl ?? null,
+        isVerified: input.isVerified ?? false,
+      });
+    } catch (error) {
+      if (!chosenUsername && isUsernameViolation(error) && attempt < DERIVED_USERNAME_ATTEMPTS) continue;
+      throw uniqueViolationToConflict(error);
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reads used by other modules (auth, seed) and by the routes.
+
+export const findUserById = (db: Executor, id: string) => repo.findUserById(db, id);
+export const findUserByEmail = (db: Executor, email: string) => repo.findUserByEmail(db, email.trim());
+export const countUsers = (db: Executor) => repo.countUsers(db);
+
+/** Sets a new password and revokes every token issued before (token_version + 1). */
+export async function replacePassword(db: Executor, userId: string, passwordHash: string): Promise<void> {
+  const row = await repo.replacePasswordHash(db, userId, passwordHash);
+  if (!row) throw notFound(ErrorCode.USER_NOT_FOUND, profile.userNotFound);
+}
+
+export async function getPublicUser(ctx: AppContext, id: string): Promise<PublicUser> {
+  const row = await repo.findUserById(ctx.db, id);
+  if (!row) throw notFound(ErrorCode.USER_NOT_FOUND, profile.userNotFound);
+  return toPublicUser(row);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The logged-in user's own profile.
+
+/** PUT /users/me: only the fields present change; an empty display name or bio clears it. */
+export async function updateMe(ctx: AppContext, user: UserRow, input: UpdateMeRequest): Promise<CurrentUser> {
+  const patch: repo.UserPatch = {};
+  if (input.display_name !== undefined) patch.displayName = input.display_name || null;
+  if (input.bio !== undefined) patch.bio = input.bio || null;
+  const username = input.username?.toLowerCase();
+  if (username !== undefined && username !== user.username?.toLowerCase()) patch.username = username;
+  const email = input.email;
+  if (email !== undefined && email !== user.email.toLowerCase()) patch.email = email;
+
+  // Friendly 409s for the common case; the unique indexes still settle concurrent updates below.
+  if (patch.email !== undefined && email !== undefined) {
+    const owner = await repo.findUserByEmail(ctx.db, email);
+    if (owner && owner.id !== user.id) throw emailTaken();
+  }
+  if (patch.username !== undefined && username !== undefined && (await repo.usernameExists(ctx.db, username))) {
+    throw usernameTaken();
+  }
+  if (Object.keys(patch).length === 0) return toCurrentUser(user);
+  try {
+    const row = await repo.updateUser(ctx.db, user.id, patch);
+    if (!row) throw notFound(ErrorCode.USER_NOT_FOUND, profile.userNotFound);
+    return toCurrentUser(row);
+  } catch (error) {
+    throw uniqueViolationToConflict(error);
+  }
+}
+
+export type ToggleRoleResponse = z.infer<typeof ToggleRoleResponseSchema>;
+
+/** POST /users/toggle-role: helper <-> helpee; admins cannot switch (DESIGN.md section 8). */
+export async function toggleRole(ctx: AppContext, user: UserRow): Promise<ToggleRoleResponse> {
+  const next = toggledRole(user.role);
+  if (!next) throw forbidden(ErrorCode.ADMIN_ROLE_CHANGE_NOT_ALLOWED, roleMessages.adminCannotChange);
+  const row = await repo.setUserRole(ctx.db, user.id, next);
+  if (!row) throw notFound(ErrorCode.USER_NOT_FOUND, profile.userNotFound);
+  return { role: row.role, message: roleMessages.changeSuccess };
+}
+
+export type AvatarResponse = z.infer<typeof AvatarResponseSchema>;
+
+/**
+ * POST /users/me/avatar, once the route has read the bytes (size already checked by multipart):
+ * type by the bytes, re-encode, store, point the user at it, then remove the previous file.
+ */
+export async function updateAvatar(ctx: AppContext, user: UserRow, bytes: Buffer): Promise<AvatarResponse> {
+  if (!(await isAcceptedAvatarImage(bytes))) {
+    throw badRequest(ErrorCode.AVATAR_UNSUPPORTED_TYPE, profile.unsupportedFileType);
+  }
+  let webp: Buffer;
+  try {
+    webp = await toAvatarWebp(bytes);
+  } catch (error) {
+    if (error instanceof UnreadableImageError)
+      throw badRequest(ErrorCode.AVATAR_UNSUPPORTED_TYPE, profile.avatarUnreadable);
+    throw error;
+  }
+  const avatarUrl = await saveAvatar(ctx.config.dataDir, user.id, webp);
+  let row: UserRow | undefined;
+  try {
+    row = await repo.updateUser(ctx.db, user.id, { avatarUrl });
+  } catch (error) {
+    await removeAvatar(ctx.config.dataDir, avatarUrl);
+    throw error;
+  }
+  if (!row) {
+    await removeAvatar(ctx.config.dataDir, avatarUrl);
+    throw notFound(ErrorCode.USER_NOT_FOUND, profile.userNotFound);
+  }
+  // The previous picture is only garbage now; failing to delete it must not fail the upload.
+  await removeAvatar(ctx.config.dataDir, user.avatarUrl).catch((error: unknown) => {
+    ctx.log.warn({ err: error, userId: user.id }, 'could not remove the previous avatar');
+  });
+  return { success: true, avatar_url: avatarUrl, message: profile.avatarUploaded };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Administrators (ADMIN_EMAIL at start, `npm run admin:create`).
+
+export type EnsureAdminResult = { user: UserRow; outcome: 'created' | 'promoted' | 'unchanged' };
+
+/**
+ * Makes `email` an administrator: promotes an existing account (its password is left alone) or
+ * creates one with `password`.
+ */
+export async function ensureAdmin(db: Executor, email: string, password: string): Promise<EnsureAdminResult> {
+  const existing = await repo.findUserByEmail(db, email.trim());
+  if (existing) {
+    if (existing.role === 'admin') return { user: existing, outcome: 'unchanged' };
+    const promoted = await repo.setUserRole(db, existing.id, 'admin');
+    if (!promoted) throw notFound(ErrorCode.USER_NOT_FOUND, profile.userNotFound);
+    return { user: promoted, outcome: 'promoted' };
+  }
+  const user = await createUser(db, {
+    email,
+    passwordHash: await hashPassword(password),
+    role: 'admin',
+    isVerified: true,
+  });
+  return { user, outcome: 'created' };
+}
+
+/** ADMIN_EMAIL / ADMIN_PASSWORD at start (DESIGN.md section 5); answers the line to print. */
+export async function ensureConfiguredAdmin(ctx: AppContext): Promise<string[]> {
+  const admin = ctx.config.admin;
+  if (!admin) return [];
+  const { user, outcome } = await ensureAdmin(ctx.db, admin.email, admin.password);
+  ctx.log.info({ userId: user.id, outcome }, 'configured administrator checked');
+  const what = {
+    created: 'compte administrateur créé',
+    promoted: 'compte existant promu administrateur (mot de passe inchangé)',
+    unchanged: 'administrateur déjà en place',
+  }[outcome];
+  return [`Administrateur ${user.email} : ${what}`];
+}

@@ -1,0 +1,72 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet, { type HelmetOptions } from 'helmet';
+import rateLimit from '@fastify/rate-limit';
+import { ErrorCode } from '#shared/error-codes.ts';
+import { apiErrors } from '#shared/messages.ts';
+import type { App } from '../app-types.ts';
+
+/**
+ * Helmet with a strict Content-Security-Policy: scripts only from our origin, never inline (the
+ * landing page is pre-rendered HTML plus hashed bundles). Inline styles stay allowed because Radix
+ * positions popovers with style attributes.
+ */
+export const HELMET_OPTIONS: HelmetOptions = {
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+    },
+  },
+  crossOriginEmbedderPolicy: false,
+};
+
+/**
+ * The headers helmet sets, computed once. Our policy is static (no nonces, no per-request
+ * directives), so running helmet's middleware chain on every request — what @fastify/helmet does —
+ * only repeats the same work: measured here, it cost 40 % of the throughput of a bare route.
+ */
+export function computeSecurityHeaders(options: HelmetOptions = HELMET_OPTIONS): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: unknown) => {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  let completed = false;
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+    completed = true;
+  });
+  if (!completed) throw new Error('helmet did not complete synchronously');
+  return headers;
+}
+
+export async function registerSecurity(app: App): Promise<void> {
+  const securityHeaders = computeSecurityHeaders();
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(securityHeaders);
+    done();
+  });
+  // Limits are declared per route (auth, later messaging and chat); nothing global.
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      detail: apiErrors.rateLimited,
+      code: ErrorCode.RATE_LIMITED,
+      retry_after_seconds: Math.ceil(context.ttl / 1000),
+    }),
+  });
+}

@@ -1,0 +1,58 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { ErrorCode } from '#shared/error-codes.ts';
+import { apiErrors } from '#shared/messages.ts';
+import type { App } from '../app-types.ts';
+
+export const WEB_DIST_DIR = path.resolve(import.meta.dirname, '../../../dist/web');
+
+/**
+ * Serves the built SPA: hashed assets cached for a year, index.html never cached, and the history
+ * fallback (any non-API GET that accepts HTML gets index.html). Uploads are served from DATA_DIR.
+ */
+export async function registerSpa(app: App, options: { dataDir: string; webDir?: string }): Promise<void> {
+  const uploadsDir = path.join(options.dataDir, 'uploads');
+  mkdirSync(uploadsDir, { recursive: true }); // @fastify/static wants its root to exist at start
+  await app.register(fastifyStatic, {
+    root: uploadsDir,
+    prefix: '/uploads/',
+    decorateReply: false,
+    maxAge: '1h',
+  });
+  const webDir = options.webDir ?? WEB_DIST_DIR;
+  const hasWeb = existsSync(path.join(webDir, 'index.html'));
+  const hasAppShell = existsSync(path.join(webDir, 'app.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDir,
+      prefix: '/',
+      // Files are looked up per request (not listed at start), so a rebuilt dist/web is served as is.
+      wildcard: true,
+      index: false,
+      // A folder ("/" above all) would get a 403 from send; the not-found handler below answers it instead.
+      allowedPath: (pathname) => !pathname.endsWith('/'),
+      setHeaders: (reply, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+        } else {
+          reply.header('Cache-Control', 'no-cache');
+        }
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url.startsWith('/api/') || request.url === '/api';
+    // A missing script or image must be a 404, never the HTML page (the browser would report a MIME error).
+    const pathname = request.url.split('?')[0] ?? '/';
+    const isFile = pathname.startsWith('/assets/') || /\.[a-z0-9]{2,5}$/i.test(pathname);
+    if (!isApi && !isFile && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+      // index.html carries the pre-rendered landing page; every other path gets the empty shell so it
+      // never flashes the landing page before its own.
+      const page = pathname === '/' || !hasAppShell ? 'index.html' : 'app.html';
+      return reply.header('Cache-Control', 'no-cache').sendFile(page, webDir);
+    }
+    const detail = isApi ? apiErrors.routeNotFound : apiErrors.notFound;
+    return reply.code(404).send({ detail, code: isApi ? ErrorCode.ROUTE_NOT_FOUND : ErrorCode.NOT_FOUND });
+  });
+}

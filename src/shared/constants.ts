@@ -1,0 +1,108 @@
+/**
+ * Business constants from both specifications (section 9 of each) and DESIGN.md.
+ * Change a number here, never inline.
+ */
+export const API_BASE_PATH = '/api/v1';
+export const AUTH_TOKEN_STORAGE_KEY = 'auth_token';
+export const BIO_REMINDER_DISMISSED_KEY_PREFIX = 'bio_reminder_dismissed_';
+
+export const ROLES = ['helpee', 'helper', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+/** The client treats every seeker spelling alike (DESIGN.md section 8). */
+export const SEEKER_ROLE_ALIASES = ['user', 'seeker', 'helped', 'helpee'] as const;
+
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 128;
+export const DISPLAY_NAME_MAX_LENGTH = 80;
+export const USERNAME_MAX_LENGTH = 30;
+export const BIO_MAX_LENGTH = 2000;
+export const EMAIL_MAX_LENGTH = 254;
+
+export const BIO_COMPLETE_MIN_LENGTH = 20;
+export const BIO_REMINDER_MAX_ACCOUNT_AGE_DAYS = 30;
+
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+export const AVATAR_ACCEPTED_MIME_TYPES = ['image/jpeg', 'image/png', 'image/jpg', 'image/webp'] as const;
+export const AVATAR_OUTPUT_SIZE_PX = 256;
+
+export const ACCESS_TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
+export const PASSWORD_RESET_TTL_MINUTES = 60;
+export const RESET_REDIRECT_DELAY_MS = 3000;
+
+export const CURRENCIES = ['eur', 'usd'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+export const DEFAULT_OFFER_DURATION_MINUTES = 60;
+export const DEFAULT_OFFER_PRICE_CENTS = 5000;
+export const DEFAULT_CURRENCY: Currency = 'eur';
+export const DURATION_CHOICES_MINUTES = [15, 30, 45, 60, 90, 120] as const;
+export const MAX_PRICING_OPTIONS = 6;
+export const MAX_PRICE_EUROS = 10_000;
+export const OFFER_TITLE_MAX_LENGTH = 120;
+export const OFFER_DESCRIPTION_MAX_LENGTH = 5000;
+export const OFFER_CONTACT_MAX_LENGTH = 500;
+
+/** Category identifiers stored in the database, with their French chip labels in messages.ts. */
+export const OFFER_CATEGORIES = [
+  'developpement-personnel',
+  'carriere',
+  'sante-mentale',
+  'relations',
+  'etudes',
+  'entrepreneuriat',
+  'creativite',
+] as const;
+export type OfferCategory = (typeof OFFER_CATEGORIES)[number];
+
+export const FEATURED_OFFERS_COUNT = 8;
+export const LANDING_DESCRIPTION_PREVIEW_LENGTH = 150;
+export const EXPLORE_DESCRIPTION_PREVIEW_LENGTH = 120;
+export const VISIBLE_TAGS_COUNT = 3;
+export const FIXED_DISPLAY_RATING = 5.0;
+
+export const LIST_DEFAULT_LIMIT = 20;
+export const LIST_MAX_LIMIT = 100;
+export const SEARCH_DEFAULT_PAGE_SIZE = 12;
+
+export const COMMISSION_RATE = 0.1;
+export const LAST_MINUTE_CANCELLATION_HOURS = 24;
+export const PAYMENT_HOLD_MINUTES = 30;
+
+export const DISPLAY_TIME_ZONE = 'Europe/Paris';
+export const SLOT_STEP_MINUTES = 15;
+export const TIME_BAR_CELL_MINUTES = 5;
+export const TIME_CHOICE_STEP_MINUTES = 30;
+
+export const BOOKINGS_POLL_MS = 30_000;
+export const HELPER_SLOTS_REFETCH_MS = 15_000;
+export const UNREAD_POLL_MS = 8000;
+export const UNREAD_BADGE_MAX = 99;
+
+export const QUERY_RETRIES = 3;
+export const QUERY_RETRY_MAX_DELAY_MS = 30_000;
+export const QUERY_GC_TIME_MS = 5 * 60 * 1000;
+
+export const SUPPORT_EMAIL = 'support@appui.fr';
+export const EMERGENCY_NUMBERS = ['15', '3114'] as const;
+
+export const LANDING_STATS = { members: '500+', sessions: '2000+', rating: '4.8/5' } as const;
+export const ABOUT_STATS = {
+  users: '10 000',
+  countries: '50',
+  sessions: '50 000',
+  satisfaction: '95 %',
+  founded: '2020',
+} as const;
+
+/** Availability, bookings and reviews. */
+export const SLOT_MAX_DURATION_MINUTES = 24 * 60;
+export const SLOT_NOTES_MAX_LENGTH = 1000;
+export const SLOT_MEETING_LINK_MAX_LENGTH = 500;
+export const SLOT_BULK_MAX_ROWS = 200;
+export const CANCELLATION_REASON_MAX_LENGTH = 1000;
+export const REVIEW_COMMENT_MAX_LENGTH = 2000;
+export const REVIEW_RATING_MIN = 1;
+export const REVIEW_RATING_MAX = 5;
+/** How often each process runs the booking sweeps (complete past sessions, expire payment holds). */
+export const BOOKING_SWEEP_INTERVAL_MS = 60_000;
+/** How long the contact card's "Copié" indicator stays (spec 2 section 9). */
+export const COPIED_INDICATOR_MS = 2000;

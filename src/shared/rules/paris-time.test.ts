@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addDaysToWallDate,
+  frenchDate,
+  frenchLongParis,
+  isWallDate,
+  isWallTime,
+  parisMonthRange,
+  parisToUtc,
+  parisWeekDates,
+  parisWeekStart,
+  utcToParis,
+} from './paris-time.ts';
+
+describe('parisToUtc', () => {
+  it('subtracts one hour in winter and two in summer', () => {
+    expect(parisToUtc('2026-01-15', '14:30').toISOString()).toBe('2026-01-15T13:30:00.000Z');
+    expect(parisToUtc('2026-07-15', '14:30').toISOString()).toBe('2026-07-15T12:30:00.000Z');
+  });
+
+  it('handles the spring-forward day 2026-03-29 on both sides of the change', () => {
+    expect(parisToUtc('2026-03-29', '01:59').toISOString()).toBe('2026-03-29T00:59:00.000Z');
+    expect(parisToUtc('2026-03-29', '03:00').toISOString()).toBe('2026-03-29T01:00:00.000Z');
+    expect(parisToUtc('2026-03-29', '09:00').toISOString()).toBe('2026-03-29T07:00:00.000Z');
+  });
+
+  it('moves a non-existent spring time forward by the gap (02:30 -> 03:30 CEST)', () => {
+    expect(parisToUtc('2026-03-29', '02:00').toISOString()).toBe('2026-03-29T01:00:00.000Z');
+    expect(parisToUtc('2026-03-29', '02:30').toISOString()).toBe('2026-03-29T01:30:00.000Z');
+    expect(utcToParis(parisToUtc('2026-03-29', '02:30'))).toEqual({ date: '2026-03-29', time: '03:30' });
+  });
+
+  it('handles the fall-back day 2026-10-25 on both sides of the change', () => {
+    expect(parisToUtc('2026-10-25', '01:59').toISOString()).toBe('2026-10-24T23:59:00.000Z');
+    expect(parisToUtc('2026-10-25', '03:00').toISOString()).toBe('2026-10-25T02:00:00.000Z');
+    expect(parisToUtc('2026-10-25', '09:00').toISOString()).toBe('2026-10-25T08:00:00.000Z');
+  });
+
+  it('takes the earlier instant of an ambiguous autumn time (02:30 CEST)', () => {
+    expect(parisToUtc('2026-10-25', '02:00').toISOString()).toBe('2026-10-25T00:00:00.000Z');
+    expect(parisToUtc('2026-10-25', '02:30').toISOString()).toBe('2026-10-25T00:30:00.000Z');
+  });
+
+  it('refuses malformed input', () => {
+    expect(() => parisToUtc('2026-02-30', '10:00')).toThrow(RangeError);
+    expect(() => parisToUtc('2026-02-10', '24:00')).toThrow(RangeError);
+  });
+});
+
+describe('utcToParis', () => {
+  it('gives the Paris wall time across both DST changes', () => {
+    expect(utcToParis(new Date('2026-03-29T00:59:00Z'))).toEqual({ date: '2026-03-29', time: '01:59' });
+    expect(utcToParis(new Date('2026-03-29T01:00:00Z'))).toEqual({ date: '2026-03-29', time: '03:00' });
+    expect(utcToParis(new Date('2026-10-25T00:30:00Z'))).toEqual({ date: '2026-10-25', time: '02:30' });
+    expect(utcToParis(new Date('2026-10-25T01:30:00Z'))).toEqual({ date: '2026-10-25', time: '02:30' });
+    expect(utcToParis(new Date('2026-12-31T23:30:00Z'))).toEqual({ date: '2027-01-01', time: '00:30' });
+  });
+
+  it('round-trips every quarter hour of both DST days except the skipped hour', () => {
+    for (const date of ['2026-03-29', '2026-10-25']) {
+      for (let minutes = 0; minutes < 24 * 60; minutes += 15) {
+        const time = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+        if (date === '2026-03-29' && time.startsWith('02:')) continue;
+        expect(utcToParis(parisToUtc(date, time))).toEqual({ date, time });
+      }
+    }
+  });
+});
+
+describe('week and month helpers', () => {
+  it('starts weeks on Monday', () => {
+    expect(parisWeekStart('2026-03-29')).toBe('2026-03-23');
+    expect(parisWeekStart('2026-03-23')).toBe('2026-03-23');
+    expect(parisWeekDates('2026-10-25')).toEqual([
+      '2026-10-19',
+      '2026-10-20',
+      '2026-10-21',
+      '2026-10-22',
+      '2026-10-23',
+      '2026-10-24',
+      '2026-10-25',
+    ]);
+  });
+
+  it('adds calendar days and validates dates and times', () => {
+    expect(addDaysToWallDate('2026-12-31', 1)).toBe('2027-01-01');
+    expect(isWallDate('2028-02-29')).toBe(true);
+    expect(isWallDate('2027-02-29')).toBe(false);
+    expect(isWallTime('23:59')).toBe(true);
+    expect(isWallTime('9:00')).toBe(false);
+  });
+
+  it('gives the Paris month of an instant, even just after midnight Paris on the first', () => {
+    const range = parisMonthRange(new Date('2026-10-31T23:30:00Z'));
+    expect(range.start.toISOString()).toBe('2026-10-31T23:00:00.000Z');
+    expect(range.end.toISOString()).toBe('2026-11-30T23:00:00.000Z');
+  });
+});
+
+describe('French formats', () => {
+  it('shows dates as dd/MM/yyyy', () => {
+    expect(frenchDate('2026-03-09')).toBe('09/03/2026');
+  });
+
+  it('writes "mardi 3 décembre à 14 h 30" in Paris time', () => {
+    expect(frenchLongParis(new Date('2024-12-03T13:30:00Z'))).toBe('mardi 3 décembre à 14 h 30');
+    expect(frenchLongParis(new Date('2026-07-01T07:05:00Z'))).toBe('mercredi 1 juillet à 9 h 05');
+  });
+});

@@ -1,0 +1,127 @@
+import { TZDate, tzOffset } from '@date-fns/tz';
+import { format, startOfWeek } from 'date-fns';
+import { fr } from 'date-fns/locale/fr';
+import { DISPLAY_TIME_ZONE } from '../constants.ts';
+
+/**
+ * Europe/Paris wall time <-> UTC instants (DESIGN.md section 8: slots are entered and shown in Paris
+ * time, stored in UTC). Wall times are `yyyy-MM-dd` dates and `HH:mm` times.
+ *
+ * Daylight-saving edges follow Temporal's "compatible" disambiguation, so every input has exactly one
+ * answer:
+ * - a time that does not exist (spring forward, e.g. 02:30 on the last Sunday of March) moves forward
+ *   by the length of the gap: 02:30 becomes 03:30 CEST (01:30 UTC);
+ * - a time that happens twice (fall back, e.g. 02:30 on the last Sunday of October) is the earlier of
+ *   the two instants: 02:30 CEST (00:30 UTC).
+ */
+
+export type ParisWallTime = { date: string; time: string };
+
+const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+const TIME_PATTERN = /^([01]\d|2[0-3]):([0-5]\d)$/;
+const MINUTE_MS = 60_000;
+
+export function isWallDate(value: string): boolean {
+  const match = DATE_PATTERN.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const probe = new Date(Date.UTC(year, month - 1, day));
+  return probe.getUTCFullYear() === year && probe.getUTCMonth() === month - 1 && probe.getUTCDate() === day;
+}
+
+export function isWallTime(value: string): boolean {
+  return TIME_PATTERN.test(value);
+}
+
+/** Offset of Paris from UTC at an instant, in minutes (60 in winter, 120 in summer). */
+export function parisOffsetMinutes(instant: Date): number {
+  return tzOffset(DISPLAY_TIME_ZONE, instant);
+}
+
+/** The UTC instant of a Paris wall time. Throws on a malformed date or time (validate first). */
+export function parisToUtc(date: string, time: string): Date {
+  if (!isWallDate(date) || !isWallTime(time)) throw new RangeError(`Invalid Paris wall time: ${date} ${time}`);
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const [hours, minutes] = time.split(':').map(Number) as [number, number];
+  // The wall time read as if it were UTC; the real instant is this minus the offset in force then.
+  const naive = Date.UTC(year, month - 1, day, hours, minutes);
+  // The offsets just before and just after any transition near this wall time.
+  const before = parisOffsetMinutes(new Date(naive - 24 * 60 * MINUTE_MS));
+  const after = parisOffsetMinutes(new Date(naive + 24 * 60 * MINUTE_MS));
+  const candidates = [...new Set([before, after])]
+    .map((offset) => naive - offset * MINUTE_MS)
+    .filter((instant) => parisOffsetMinutes(new Date(instant)) * MINUTE_MS === naive - instant)
+    .sort((a, b) => a - b);
+  const earliest = candidates[0];
+  // Ambiguous (two candidates): the earlier one. Valid (one): itself.
+  if (earliest !== undefined) return new Date(earliest);
+  // Non-existent (spring gap): read it with the offset in force before the gap, which lands after it.
+  return new Date(naive - before * MINUTE_MS);
+}
+
+/** The Paris wall date and time of an instant. */
+export function utcToParis(instant: Date): ParisWallTime {
+  const paris = new TZDate(instant.getTime(), DISPLAY_TIME_ZONE);
+  return { date: format(paris, 'yyyy-MM-dd'), time: format(paris, 'HH:mm') };
+}
+
+/** Today's date in Paris (`yyyy-MM-dd`). */
+export function parisToday(now: Date): string {
+  return utcToParis(now).date;
+}
+
+/** Adds whole days to a `yyyy-MM-dd` date (calendar arithmetic, no time zone involved). */
+export function addDaysToWallDate(date: string, days: number): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
+}
+
+/** The UTC instant at which a Paris calendar day starts (00:00 Paris; never skipped in Paris). */
+export function parisDayStart(date: string): Date {
+  return parisToUtc(date, '00:00');
+}
+
+/** The Monday (`yyyy-MM-dd`) of the Monday-first week holding a Paris date. */
+export function parisWeekStart(date: string): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const monday = startOfWeek(new Date(Date.UTC(year, month - 1, day, 12)), { weekStartsOn: 1 });
+  return format(monday, 'yyyy-MM-dd');
+}
+
+/** The seven Paris dates of the Monday-first week holding a date, Monday first. */
+export function parisWeekDates(date: string): string[] {
+  const monday = parisWeekStart(date);
+  return Array.from({ length: 7 }, (_, index) => addDaysToWallDate(monday, index));
+}
+
+/** First instant of the current Paris month and of the next one (for "this month" figures). */
+export function parisMonthRange(now: Date): { start: Date; end: Date } {
+  const { date } = utcToParis(now);
+  const [year, month] = date.split('-').map(Number) as [number, number];
+  const next = month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`;
+  return { start: parisDayStart(`${date.slice(0, 7)}-01`), end: parisDayStart(next) };
+}
+
+/** `dd/MM/yyyy` of a `yyyy-MM-dd` date, as French messages show dates. */
+export function frenchDate(date: string): string {
+  const [year, month, day] = date.split('-');
+  return `${day}/${month}/${year}`;
+}
+
+/** "mardi 3 décembre à 14 h 30": the French long form of an instant, in Paris time. */
+export function frenchLongParis(instant: Date): string {
+  const paris = new TZDate(instant.getTime(), DISPLAY_TIME_ZONE);
+  return format(paris, "EEEE d MMMM 'à' H 'h' mm", { locale: fr });
+}
+
+/** "mardi 3 décembre 2026": the French long date of an instant, in Paris time. */
+export function frenchLongParisDate(instant: Date): string {
+  return format(new TZDate(instant.getTime(), DISPLAY_TIME_ZONE), 'EEEE d MMMM yyyy', { locale: fr });
+}
+
+/** The Paris dates between two dates inclusive (for calendars). */
+export function wallDatesBetween(first: string, last: string): string[] {
+  const dates: string[] = [];
+  for (let date = first; date <= last; date = addDaysToWallDate(date, 1)) dates.push(date);
+  return dates;
+}

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { BIO_MAX_LENGTH, DISPLAY_NAME_MAX_LENGTH, EMAIL_MAX_LENGTH, ROLES, USERNAME_MAX_LENGTH } from '../constants.ts';
+import { validation } from '../messages.ts';
+
+export const RoleSchema = z.enum(ROLES);
+
+export const UsernameSchema = z
+  .string()
+  .trim()
+  .min(2)
+  .max(USERNAME_MAX_LENGTH)
+  .regex(/^[a-z0-9._-]+$/, validation.usernameFormat);
+
+export const EmailSchema = z.string().trim().toLowerCase().max(EMAIL_MAX_LENGTH).pipe(z.email());
+
+/** What anyone may read about a user: never the e-mail (GET /users/{id}, embedded helpers). */
+export const PublicUserSchema = z.object({
+  id: z.uuid(),
+  display_name: z.string().nullable(),
+  username: z.string().nullable(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  bio: z.string().nullable(),
+  avatar_url: z.string().nullable(),
+  profile_image_url: z.string().nullable(),
+  tags: z.array(z.string()),
+  is_verified: z.boolean(),
+  role: RoleSchema,
+  created_at: z.string(),
+});
+export type PublicUser = z.infer<typeof PublicUserSchema>;
+
+/** The logged-in user's own view (GET /users/me): public fields plus e-mail. */
+export const CurrentUserSchema = PublicUserSchema.extend({ email: z.string() });
+export type CurrentUser = z.infer<typeof CurrentUserSchema>;
+
+/** PUT /users/me: every field optional; an empty display name or bio clears it. */
+export const UpdateMeRequestSchema = z
+  .object({
+    display_name: z.string().trim().max(DISPLAY_NAME_MAX_LENGTH).nullable().optional(),
+    username: UsernameSchema.optional(),
+    bio: z.string().trim().max(BIO_MAX_LENGTH).nullable().optional(),
+    email: EmailSchema.optional(),
+  })
+  .strict();
+export type UpdateMeRequest = z.infer<typeof UpdateMeRequestSchema>;
+
+export const ToggleRoleResponseSchema = z.object({ role: RoleSchema, message: z.string() });
+
+export const AvatarResponseSchema = z.object({ success: z.literal(true), avatar_url: z.string(), message: z.string() });

@@ -1,0 +1,33 @@
+/**
+ * The dashboard's tabs, in display order. To add a tab, add ONE entry (lazy-load its component):
+ *   { id: 'offers', label: dashboard.tabOffers, visible: (auth) => auth.isHelper,
+ *     Component: lazy(() => import('#web/features/offers/components/offers-tab.tsx')) },
+ * `id` is the value of ?tab= (see DASHBOARD_TABS in config/paths.ts). The component takes no props
+ * (use useAuth()); it renders inside the shell, below the tab bar.
+ */
+import { lazy } from 'react';
+import { dashboard } from '#shared/messages.ts';
+import type { DashboardTabEntry } from '#web/components/layout/dashboard-shell.tsx';
+
+export const dashboardTabs: readonly DashboardTabEntry[] = [
+  { id: 'overview', label: dashboard.tabOverview, Component: lazy(() => import('./dashboard/overview-tab.tsx')) },
+  // offers tab
+  {
+    id: 'offers',
+    label: dashboard.tabOffers,
+    visible: (auth) => auth.isHelper,
+    Component: lazy(() => import('#web/features/offers/components/offers-tab.tsx')),
+  },
+
+  // bookings tab
+  {
+    id: 'bookings',
+    label: dashboard.tabBookings,
+    Component: lazy(() => import('#web/features/booking/components/bookings-tab.tsx')),
+  },
+
+  // messages tab (aliases: ['conversations'])
+
+  { id: 'profile', label: dashboard.tabProfile, Component: lazy(() => import('./dashboard/profile-tab.tsx')) },
+  // admin tab
+];

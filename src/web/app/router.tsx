@@ -1,0 +1,82 @@
+/**
+ * Routes of the web app.
+ *
+ * How to add a page (one line, in the group of your feature below):
+ *   { path: paths.x.path, lazy: page(() => import('./routes/x.tsx')) },
+ * where `./routes/x.tsx` has a default export (the page component) and `paths.x` exists in
+ * src/web/config/paths.ts. Every route is lazy-loaded except the landing page (DESIGN.md section 9).
+ * Pages render inside RootLayout (header, footer, login dialog) and its error boundary. Protect a
+ * page with `useAuth()` (user, isLoading, isHelper, isAdmin) and `<AccessDenied />` from
+ * components/layout/dashboard-shell.tsx; open the login dialog with `useAuthDialog().open('login')`.
+ *
+ * Dashboard tabs are not routes: add one entry to app/dashboard-tabs.tsx.
+ */
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { PageSkeleton } from '#web/components/ui/skeleton.tsx';
+import { paths } from '#web/config/paths.ts';
+import { RootLayout } from './root-layout.tsx';
+import { RouteError } from './route-error.tsx';
+import LandingPage from './routes/landing.tsx';
+
+/** Adapts a page module (default export) to React Router's `lazy`. */
+export function page(load: () => Promise<{ default: ComponentType }>) {
+  return async () => ({ Component: (await load()).default });
+}
+
+const pageRoutes: RouteObject[] = [
+  { index: true, Component: LandingPage },
+
+  // account pages
+  { path: paths.dashboard.path, lazy: page(() => import('./routes/dashboard.tsx')) },
+  { path: paths.editProfile.path, lazy: page(() => import('./routes/edit-profile.tsx')) },
+  { path: paths.forgotPassword.path, lazy: page(() => import('./routes/forgot-password.tsx')) },
+  { path: paths.resetPassword.path, lazy: page(() => import('./routes/reset-password.tsx')) },
+
+  // static pages
+  { path: paths.about.path, lazy: page(() => import('./routes/about.tsx')) },
+  { path: paths.confidentialite.path, lazy: page(() => import('./routes/confidentialite.tsx')) },
+  { path: paths.cgv.path, lazy: page(() => import('./routes/cgv.tsx')) },
+  { path: paths.mentionsLegales.path, lazy: page(() => import('./routes/mentions-legales.tsx')) },
+
+  // search and helper pages
+  { path: paths.search.path, lazy: page(() => import('./routes/explore.tsx')) },
+  { path: paths.explore.path, lazy: page(() => import('./routes/explore.tsx')) },
+  { path: paths.offres.path, lazy: page(() => import('./routes/explore.tsx')) },
+  { path: paths.mentor.path, lazy: page(() => import('./routes/mentor.tsx')) },
+  { path: paths.profile.path, lazy: page(() => import('./routes/mentor.tsx')) },
+
+  // offers pages
+  { path: paths.createOffer.path, lazy: page(() => import('./routes/create-offer.tsx')) },
+  { path: paths.editOffer.path, lazy: page(() => import('./routes/edit-offer.tsx')) },
+
+  // slots pages
+  { path: paths.addSlots.path, lazy: page(() => import('./routes/add-slots.tsx')) },
+  { path: paths.manageSlots.path, lazy: page(() => import('./routes/manage-slots.tsx')) },
+  { path: paths.manageAvailability.path, lazy: page(() => import('./routes/manage-availability.tsx')) },
+
+  // booking and payment pages
+  { path: paths.book.path, lazy: page(() => import('./routes/book.tsx')) },
+  { path: paths.paymentSuccess.path, lazy: page(() => import('./routes/payment-success.tsx')) },
+
+  // messaging pages
+
+  // support pages
+
+  // admin pages
+
+  { path: '*', lazy: page(() => import('./routes/not-found.tsx')) },
+];
+
+export const routes: RouteObject[] = [
+  {
+    Component: RootLayout,
+    errorElement: <RouteError />,
+    HydrateFallback: PageSkeleton,
+    children: [{ errorElement: <RouteError />, children: pageRoutes }],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,84 @@
+import { Link, useParams } from 'react-router';
+import { bookingPage, nav, offers, pageTitles } from '#shared/messages.ts';
+import { formatMoney } from '#shared/rules/format.ts';
+import { Avatar } from '#web/components/ui/avatar.tsx';
+import { ButtonLink } from '#web/components/ui/button.tsx';
+import { Card } from '#web/components/ui/card.tsx';
+import { EmptyState } from '#web/components/ui/empty-state.tsx';
+import { PageSkeleton } from '#web/components/ui/skeleton.tsx';
+import { paths } from '#web/config/paths.ts';
+import { isApiError } from '#web/lib/api-client.ts';
+import { useAuth } from '#web/lib/auth.tsx';
+import { useBookings } from '#web/features/booking/api/get-bookings.ts';
+import { useOffer } from '#web/features/booking/api/get-offer.ts';
+import { BookingForm } from '#web/features/booking/components/booking-form.tsx';
+import { ContactCard } from '#web/features/booking/components/contact-card.tsx';
+import { useDocumentTitle } from '#web/lib/use-document-title.ts';
+
+/** /book/{offerId}: the public booking page (spec 1 section 2 "Booking page"). */
+export default function BookPage() {
+  const { offerId = '' } = useParams();
+  const auth = useAuth();
+  const query = useOffer(offerId);
+  useDocumentTitle(query.data ? pageTitles.bookOffer(query.data.title) : pageTitles.book);
+  const bookings = useBookings({ enabled: auth.user !== null });
+
+  if (query.isPending) return <PageSkeleton />;
+  if (query.isError) {
+    const missing = isApiError(query.error) && (query.error.status === 404 || query.error.status === 422);
+    return (
+      <div className="mx-auto w-full max-w-xl px-4 py-16 sm:px-6">
+        <EmptyState
+          title={missing ? offers.notFound : bookingPage.loadError}
+          description={missing ? offers.loadNotFound : undefined}
+          action={<ButtonLink to={paths.search.href()}>{nav.findHelp}</ButtonLink>}
+        />
+      </div>
+    );
+  }
+
+  const offer = query.data;
+  const helperName = offer.helper.display_name ?? offer.helper.username ?? '';
+  // One figure per distinct price: two free durations read "Gratuit", not "Gratuit · Gratuit".
+  const prices =
+    offer.pricing_options.length > 0 ? offer.pricing_options.map((option) => option.price_cents) : [offer.price_cents];
+  const priceText = [...new Set(prices)].map((cents) => formatMoney(cents, offer.currency)).join(' · ');
+  // Ask for the contact information only when the server will release it (its helper, an admin, or a
+  // seeker holding a scheduled or paid booking of it): anyone else would only earn a 403.
+  const me = auth.user;
+  const mayReadContact =
+    me !== null &&
+    (me.id === offer.helper_id ||
+      auth.isAdmin ||
+      (bookings.data ?? []).some(
+        (booking) =>
+          booking.offer_id === offer.id &&
+          booking.user_id === me.id &&
+          (booking.status === 'scheduled' || booking.status === 'paid'),
+      ));
+
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
+      <Card className="mb-6">
+        <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+          <div className="min-w-0">
+            <h1 className="text-3xl font-semibold break-words text-ink">{offer.title}</h1>
+            <Link
+              to={paths.mentor.href(offer.helper_id)}
+              className="focus-ring mt-3 inline-flex items-center gap-3 rounded-xl text-ink hover:underline"
+            >
+              <Avatar name={helperName} src={offer.helper.avatar_url} size="sm" />
+              <span>{bookingPage.withHelper(helperName)}</span>
+            </Link>
+          </div>
+          <p className="shrink-0 text-2xl font-semibold text-ink">{priceText}</p>
+        </div>
+        <p className="mt-4 whitespace-pre-line text-slate-700">{offer.description}</p>
+      </Card>
+
+      <BookingForm offer={offer} />
+
+      <ContactCard offerId={offer.id} enabled={mayReadContact} className="mt-6" />
+    </div>
+  );
+}

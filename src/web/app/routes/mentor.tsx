@@ -1,0 +1,18 @@
+import { useParams } from 'react-router';
+import { pageTitles } from '#shared/messages.ts';
+import { isHelperRole } from '#shared/rules/roles.ts';
+import { useHelper } from '#web/features/offers/api/get-helper.ts';
+import { HelperProfile } from '#web/features/offers/components/helper-profile.tsx';
+import { useDocumentTitle } from '#web/lib/use-document-title.ts';
+
+/** /mentors/{id}, and /profile/{userId} which links point to (spec 1 section 2). */
+export default function MentorPage() {
+  const params = useParams();
+  const helperId = params.id ?? params.userId ?? '';
+  // The profile's own query (shared with HelperProfile): the tab names the helper once known.
+  const helper = useHelper(helperId).data;
+  const name = helper && isHelperRole(helper.role) ? helper.display_name?.trim() || helper.username : null;
+  useDocumentTitle(name ? pageTitles.mentorNamed(name) : pageTitles.mentor);
+  // Keyed by id: moving from one profile to another starts on the offers tab again.
+  return <HelperProfile key={helperId} helperId={helperId} />;
+}

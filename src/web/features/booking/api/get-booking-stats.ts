@@ -1,0 +1,36 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { common, overviewFigures } from '#shared/messages.ts';
+import type { BookingStats } from '#shared/schemas/bookings.ts';
+import { api } from '#web/lib/api-client.ts';
+import { bookingsQueryKey } from './get-bookings.ts';
+
+/** GET /bookings/stats: the overview figures, computed by the server from the data. */
+export function getBookingStats(signal?: AbortSignal): Promise<BookingStats> {
+  return api.get<BookingStats>('/bookings/stats', { signal });
+}
+
+export const bookingStatsQueryOptions = () =>
+  queryOptions({ queryKey: [...bookingsQueryKey, 'stats'], queryFn: ({ signal }) => getBookingStats(signal) });
+
+export function useBookingStats() {
+  return useQuery(bookingStatsQueryOptions());
+}
+
+const euros = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
+const ratingFormat = new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+/** The overview cards' texts: revenue in fr-FR euros (0 shows "0,00 €"), rating or "Nouveau". */
+export function statsFigures(stats: BookingStats): {
+  monthlyRevenue: string;
+  sessionsCompleted: string;
+  averageRating: string;
+} {
+  return {
+    monthlyRevenue: euros.format(stats.revenue_this_month_cents / 100),
+    sessionsCompleted: String(stats.sessions_completed),
+    averageRating:
+      stats.average_rating === null
+        ? common.newHelper
+        : overviewFigures.rating(ratingFormat.format(stats.average_rating), stats.review_count),
+  };
+}

@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { BOOKINGS_POLL_MS, LIST_MAX_LIMIT } from '#shared/constants.ts';
+import type { Booking } from '#shared/schemas/bookings.ts';
+import { api } from '#web/lib/api-client.ts';
+
+export const bookingsQueryKey = ['bookings'] as const;
+
+/** GET /bookings/: the user's bookings as seeker and those received as helper, latest start first. */
+export function getBookings(signal?: AbortSignal): Promise<Booking[]> {
+  return api.get<Booking[]>('/bookings/', { query: { limit: LIST_MAX_LIMIT }, signal });
+}
+
+export const bookingsQueryOptions = () =>
+  queryOptions({
+    queryKey: [...bookingsQueryKey, 'list'],
+    queryFn: ({ signal }) => getBookings(signal),
+    refetchInterval: BOOKINGS_POLL_MS,
+  });
+
+export function useBookings(options: { enabled?: boolean } = {}) {
+  return useQuery({ ...bookingsQueryOptions(), enabled: options.enabled ?? true });
+}

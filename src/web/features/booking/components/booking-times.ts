@@ -1,0 +1,38 @@
+import { type Interval, startTimes } from '#shared/rules/free-windows.ts';
+import { addDaysToWallDate, parisDayStart, utcToParis } from '#shared/rules/paris-time.ts';
+import type { Fragment } from '#shared/schemas/slots.ts';
+
+/** The API's free windows (UTC ISO) as intervals. */
+export function fragmentsToWindows(fragments: readonly Fragment[] | undefined): Interval[] {
+  return (fragments ?? []).map((fragment) => ({ start: new Date(fragment.start_at), end: new Date(fragment.end_at) }));
+}
+
+/** Start times of a session of `durationMinutes`, grouped by their Paris date (a session belongs to the day it starts). */
+export function startsByParisDate(windows: readonly Interval[], durationMinutes: number): Map<string, Date[]> {
+  const byDate = new Map<string, Date[]>();
+  for (const start of startTimes(windows, durationMinutes)) {
+    const { date } = utcToParis(start);
+    const list = byDate.get(date);
+    if (list) list.push(start);
+    else byDate.set(date, [start]);
+  }
+  return byDate;
+}
+
+/** The start times of one Paris day. */
+export function dayStartTimes(windows: readonly Interval[], date: string, durationMinutes: number): Date[] {
+  return startsByParisDate(windows, durationMinutes).get(date) ?? [];
+}
+
+/** The free windows of one Paris day, cut at its midnights. */
+export function windowsOfDay(windows: readonly Interval[], date: string): Interval[] {
+  const dayStart = parisDayStart(date).getTime();
+  const dayEnd = parisDayStart(addDaysToWallDate(date, 1)).getTime();
+  return windows
+    .map((window) => ({
+      start: Math.max(window.start.getTime(), dayStart),
+      end: Math.min(window.end.getTime(), dayEnd),
+    }))
+    .filter((window) => window.end > window.start)
+    .map((window) => ({ start: new Date(window.start), end: new Date(window.end) }));
+}

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { PrivateOfferSchema, type OfferCreateRequest, type PrivateOffer } from '#shared/schemas/offers.ts';
+import { api } from '#web/lib/api-client.ts';
+import { offerKeys } from './offer-keys.ts';
+
+/** POST /offers/ (helpers only). */
+export function createOffer(payload: OfferCreateRequest): Promise<PrivateOffer> {
+  return api.post('/offers/', payload, { schema: PrivateOfferSchema });
+}
+
+export function useCreateOffer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createOffer,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: offerKeys.all }),
+  });
+}

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '#web/lib/api-client.ts';
+import { offerKeys } from './offer-keys.ts';
+
+/** DELETE /offers/{id}; a 409 names the active bookings that block it (spec 1 section 8). */
+export function deleteOffer(offerId: string): Promise<{ message: string }> {
+  return api.delete(`/offers/${encodeURIComponent(offerId)}`);
+}
+
+export function useDeleteOffer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteOffer,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: offerKeys.all }),
+  });
+}

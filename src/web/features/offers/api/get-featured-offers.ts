@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { FEATURED_OFFERS_COUNT } from '#shared/constants.ts';
+import { OfferListSchema, type PublicOffer } from '#shared/schemas/offers.ts';
+import { api } from '#web/lib/api-client.ts';
+import { offerKeys } from './offer-keys.ts';
+
+/** GET /offers/ as the landing page calls it (spec 1 section 7): the first 8 visible offers. */
+export async function getFeaturedOffers(): Promise<PublicOffer[]> {
+  const list = await api.get('/offers/', { query: { limit: FEATURED_OFFERS_COUNT }, schema: OfferListSchema });
+  return list.slice(0, FEATURED_OFFERS_COUNT);
+}
+
+export const featuredOffersQueryOptions = () =>
+  queryOptions({ queryKey: offerKeys.featured(), queryFn: getFeaturedOffers });
+
+export function useFeaturedOffers() {
+  return useQuery(featuredOffersQueryOptions());
+}

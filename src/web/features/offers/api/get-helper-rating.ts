@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ReviewSummarySchema, type ReviewSummary } from '#shared/schemas/reviews.ts';
+import { api } from '#web/lib/api-client.ts';
+import { offerKeys } from './offer-keys.ts';
+
+/** GET /reviews/summary?helper_id: the helper's real average rating and review count (DESIGN.md section 8). */
+export function getHelperRating(helperId: string, signal?: AbortSignal): Promise<ReviewSummary> {
+  return api.get('/reviews/summary', { query: { helper_id: helperId }, schema: ReviewSummarySchema, signal });
+}
+
+export const helperRatingQueryOptions = (helperId: string) =>
+  queryOptions({
+    queryKey: [...offerKeys.helper(helperId), 'rating'],
+    queryFn: ({ signal }) => getHelperRating(helperId, signal),
+  });
+
+export function useHelperRating(helperId: string, options: { enabled?: boolean } = {}) {
+  return useQuery({ ...helperRatingQueryOptions(helperId), enabled: options.enabled ?? true });
+}

@@ -1,0 +1,27 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { LIST_MAX_LIMIT } from '#shared/constants.ts';
+import { ReviewSchema, type Review } from '#shared/schemas/reviews.ts';
+import { api } from '#web/lib/api-client.ts';
+import { offerKeys } from './offer-keys.ts';
+
+const ReviewListSchema = z.array(ReviewSchema);
+
+/** GET /reviews/?helper_id: the helper's reviews, newest first. */
+export function getHelperReviews(helperId: string, signal?: AbortSignal): Promise<Review[]> {
+  return api.get('/reviews/', {
+    query: { helper_id: helperId, limit: LIST_MAX_LIMIT },
+    schema: ReviewListSchema,
+    signal,
+  });
+}
+
+export const helperReviewsQueryOptions = (helperId: string) =>
+  queryOptions({
+    queryKey: offerKeys.helperReviews(helperId),
+    queryFn: ({ signal }) => getHelperReviews(helperId, signal),
+  });
+
+export function useHelperReviews(helperId: string, options: { enabled?: boolean } = {}) {
+  return useQuery({ ...helperReviewsQueryOptions(helperId), enabled: options.enabled ?? true });
+}

@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { PrivateOfferSchema, type OfferUpdateRequest, type PrivateOffer } from '#shared/schemas/offers.ts';
+import { api } from '#web/lib/api-client.ts';
+import { offerKeys } from './offer-keys.ts';
+
+/** PUT /offers/{id}: any subset of the fields (the visibility switch sends only `visible`). */
+export function updateOffer({
+  offerId,
+  payload,
+}: {
+  offerId: string;
+  payload: OfferUpdateRequest;
+}): Promise<PrivateOffer> {
+  return api.put(`/offers/${encodeURIComponent(offerId)}`, payload, { schema: PrivateOfferSchema });
+}
+
+export function useUpdateOffer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateOffer,
+    onSuccess: (offer) => {
+      queryClient.setQueryData(offerKeys.private(offer.id), offer);
+      return queryClient.invalidateQueries({ queryKey: offerKeys.all });
+    },
+  });
+}

@@ -1,0 +1,121 @@
+import { ChevronLeft, ChevronRight, SearchX } from 'lucide-react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { SEARCH_DEFAULT_PAGE_SIZE } from '#shared/constants.ts';
+import { common, explore } from '#shared/messages.ts';
+import { Button, ButtonLink } from '#web/components/ui/button.tsx';
+import { EmptyState } from '#web/components/ui/empty-state.tsx';
+import { paths } from '#web/config/paths.ts';
+import { useAuth } from '#web/lib/auth.tsx';
+import { useAuthDialog } from '#web/lib/auth-dialog.ts';
+import { useSearchOffers } from '../api/search-offers.ts';
+import {
+  CATEGORY_PARAM,
+  PAGE_PARAM,
+  SEARCH_PARAM,
+  categoryFromParams,
+  pageFromParams,
+  withFilters,
+} from './explore-filters.tsx';
+import { ExploreOfferCard, OfferGridSkeleton } from './offer-card.tsx';
+
+const gridClasses = 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3';
+
+/** Logged out, booking or messaging sends the visitor home with the login dialog open (spec 1 section 2). */
+export function useLoginRequired(): () => void {
+  const navigate = useNavigate();
+  const dialog = useAuthDialog();
+  return () => {
+    void navigate(paths.home.href());
+    dialog.open('login');
+  };
+}
+
+/** Results of the search page for the filters in the address. */
+export function ExploreResults() {
+  const auth = useAuth();
+  const [params, setParams] = useSearchParams();
+  const onLoginRequired = useLoginRequired();
+  const query = params.get(SEARCH_PARAM) ?? '';
+  const category = categoryFromParams(params);
+  const page = pageFromParams(params);
+  // A stored token means a user-specific search, even while /users/me is still loading.
+  const variant = auth.token !== null ? 'for-user' : 'public';
+  const search = useSearchOffers(variant, {
+    query: query || undefined,
+    category,
+    page,
+    limit: SEARCH_DEFAULT_PAGE_SIZE,
+  });
+
+  if (search.isPending) return <OfferGridSkeleton count={6} className={gridClasses} />;
+
+  if (search.isError) {
+    return (
+      <EmptyState
+        title={explore.loadHelpersError}
+        action={
+          <Button variant="outline" onClick={() => void search.refetch()}>
+            {common.retry}
+          </Button>
+        }
+      />
+    );
+  }
+
+  const { items, total, total_is_estimate: totalIsEstimate, limit } = search.data;
+  const pages = Math.max(1, Math.ceil(total / limit));
+  const goToPage = (next: number) => {
+    setParams(withFilters(params, { [PAGE_PARAM]: next > 1 ? String(next) : null }));
+    window.scrollTo({ top: 0 });
+  };
+
+  return (
+    <div
+      className={search.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}
+      aria-busy={search.isFetching}
+    >
+      <p className="mb-6 font-medium text-ink" role="status" aria-live="polite">
+        {totalIsEstimate ? explore.resultsCountEstimate(total) : explore.resultsCount(total)}
+      </p>
+      {items.length === 0 ? (
+        <EmptyState
+          icon={<SearchX size={22} />}
+          title={explore.noResultsTitle}
+          description={explore.noResultsText}
+          action={
+            <>
+              <Button
+                variant="outline"
+                onClick={() => setParams(withFilters(params, { [SEARCH_PARAM]: null, [CATEGORY_PARAM]: null }))}
+              >
+                {explore.clearFilters}
+              </Button>
+              {auth.isHelper ? <ButtonLink to={paths.createOffer.href()}>{explore.createOffer}</ButtonLink> : null}
+            </>
+          }
+        />
+      ) : (
+        <ul className={gridClasses}>
+          {items.map((offer) => (
+            <li key={offer.id}>
+              <ExploreOfferCard offer={offer} loggedIn={auth.isAuthenticated} onLoginRequired={onLoginRequired} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {pages > 1 ? (
+        <nav aria-label={explore.paginationLabel} className="mt-10 flex items-center justify-between gap-3">
+          <Button variant="outline" disabled={page <= 1} onClick={() => goToPage(page - 1)}>
+            <ChevronLeft size={20} aria-hidden="true" />
+            <span className="max-sm:sr-only">{explore.previousPage}</span>
+          </Button>
+          <p className="text-sm text-ink-muted">{explore.pageOf(Math.min(page, pages), pages)}</p>
+          <Button variant="outline" disabled={page >= pages} onClick={() => goToPage(page + 1)}>
+            <span className="max-sm:sr-only">{explore.nextPage}</span>
+            <ChevronRight size={20} aria-hidden="true" />
+          </Button>
+        </nav>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,272 @@
+import { BadgeCheck, MessageSquareQuote, Star, UserX } from 'lucide-react';
+import { DISPLAY_TIME_ZONE, LIST_MAX_LIMIT, VISIBLE_TAGS_COUNT } from '#shared/constants.ts';
+import { common, helperProfile } from '#shared/messages.ts';
+import type { Review } from '#shared/schemas/reviews.ts';
+import type { PublicUser } from '#shared/schemas/users.ts';
+import { Avatar } from '#web/components/ui/avatar.tsx';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card } from '#web/components/ui/card.tsx';
+import { EmptyState } from '#web/components/ui/empty-state.tsx';
+import { PageSkeleton, Skeleton } from '#web/components/ui/skeleton.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
+import { isApiError } from '#web/lib/api-client.ts';
+import { useAuth } from '#web/lib/auth.tsx';
+import { useAuthDialog } from '#web/lib/auth-dialog.ts';
+import { isHelperRole } from '#shared/rules/roles.ts';
+import { useHelper } from '../api/get-helper.ts';
+import { useHelperRating } from '../api/get-helper-rating.ts';
+import { useHelperReviews } from '../api/get-helper-reviews.ts';
+import { useSearchOffers } from '../api/search-offers.ts';
+import { useLoginRequired } from './explore-results.tsx';
+import { ExploreOfferCard, OfferGridSkeleton, RatingBadge } from './offer-card.tsx';
+
+const reviewDate = new Intl.DateTimeFormat('fr-FR', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: DISPLAY_TIME_ZONE,
+});
+
+function publicName(user: Pick<PublicUser, 'display_name' | 'username'>): string {
+  return user.display_name?.trim() || user.username || '';
+}
+
+/** Three tags, then "+N" for the rest (spec 1 section 9). */
+export function TagList({ tags }: { tags: readonly string[] }) {
+  if (tags.length === 0) return null;
+  const shown = tags.slice(0, VISIBLE_TAGS_COUNT);
+  const rest = tags.length - shown.length;
+  return (
+    <ul aria-label={helperProfile.tagsLabel} className="flex flex-wrap gap-2">
+      {shown.map((tag) => (
+        <li key={tag}>
+          <Badge variant="accent">{tag}</Badge>
+        </li>
+      ))}
+      {rest > 0 ? (
+        <li>
+          <Badge variant="neutral" title={tags.slice(VISIBLE_TAGS_COUNT).join(', ')}>
+            <span aria-hidden="true">{helperProfile.moreTags(rest)}</span>
+            <span className="sr-only">{helperProfile.moreTagsLabel(rest)}</span>
+          </Badge>
+        </li>
+      ) : null}
+    </ul>
+  );
+}
+
+function Stars({ rating }: { rating: number }) {
+  return (
+    <span role="img" aria-label={helperProfile.stars(rating)} className="inline-flex gap-0.5">
+      {[1, 2, 3, 4, 5].map((n) => (
+        <Star
+          key={n}
+          size={16}
+          aria-hidden="true"
+          className={n <= rating ? 'fill-amber-400 text-amber-500' : 'text-slate-300'}
+        />
+      ))}
+    </span>
+  );
+}
+
+function ReviewItem({ review }: { review: Review }) {
+  const author = publicName(review.author) || helperProfile.anonymousAuthor;
+  return (
+    <li className="rounded-2xl border border-line bg-white p-5 shadow-soft">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="flex items-center gap-3">
+          <Avatar name={author} src={review.author.avatar_url} size="sm" />
+          <span className="font-semibold text-ink">{author}</span>
+        </div>
+        <time dateTime={review.created_at} className="text-sm text-ink-muted">
+          {reviewDate.format(new Date(review.created_at))}
+        </time>
+      </div>
+      <div className="mt-3">
+        <Stars rating={review.rating} />
+      </div>
+      {review.comment ? <p className="mt-2 whitespace-pre-line text-slate-700">{review.comment}</p> : null}
+    </li>
+  );
+}
+
+function ReviewsPanel({ helperId }: { helperId: string }) {
+  const reviews = useHelperReviews(helperId);
+  if (reviews.isPending) {
+    return (
+      <div className="space-y-4" aria-hidden="true">
+        <Skeleton className="h-28" />
+        <Skeleton className="h-28" />
+      </div>
+    );
+  }
+  if (reviews.isError) {
+    return (
+      <EmptyState
+        title={helperProfile.reviewsLoadError}
+        action={
+          <Button variant="outline" onClick={() => void reviews.refetch()}>
+            {common.retry}
+          </Button>
+        }
+      />
+    );
+  }
+  if (reviews.data.length === 0) {
+    return (
+      <EmptyState
+        icon={<MessageSquareQuote size={22} />}
+        title={helperProfile.noReviewsTitle}
+        description={helperProfile.noReviewsText}
+      />
+    );
+  }
+  return (
+    <ul className="space-y-4">
+      {reviews.data.map((review) => (
+        <ReviewItem key={review.id} review={review} />
+      ))}
+    </ul>
+  );
+}
+
+function OffersPanel({ helperId, loggedIn }: { helperId: string; loggedIn: boolean }) {
+  const onLoginRequired = useLoginRequired();
+  // The public search lists visible offers only (spec 2 section 4: hidden offers stay off the profile).
+  const search = useSearchOffers('public', { helper_id: helperId, limit: LIST_MAX_LIMIT });
+  const grid = 'grid gap-6 sm:grid-cols-2';
+  if (search.isPending) return <OfferGridSkeleton count={2} className={grid} />;
+  if (search.isError) {
+    return (
+      <EmptyState
+        title={helperProfile.loadError}
+        action={
+          <Button variant="outline" onClick={() => void search.refetch()}>
+            {common.retry}
+          </Button>
+        }
+      />
+    );
+  }
+  if (search.data.items.length === 0) return <EmptyState title={helperProfile.noOffers} />;
+  return (
+    <ul className={grid}>
+      {search.data.items.map((offer) => (
+        <li key={offer.id}>
+          <ExploreOfferCard offer={offer} loggedIn={loggedIn} onLoginRequired={onLoginRequired} showHelper={false} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function LoginPrompt() {
+  const dialog = useAuthDialog();
+  return (
+    <Card className="bg-accent-tint">
+      <h2 className="text-lg font-semibold text-ink">{helperProfile.loginPromptTitle}</h2>
+      <p className="mt-1 text-slate-700">{helperProfile.loginPrompt}</p>
+      <div className="mt-4 flex flex-col gap-3 sm:flex-row">
+        <Button onClick={() => dialog.open('login')}>{helperProfile.login}</Button>
+        <Button variant="outline" onClick={() => dialog.open('signup')}>
+          {helperProfile.signup}
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+function Unavailable() {
+  return (
+    <div className="mx-auto w-full max-w-xl px-4 py-16 sm:px-6">
+      <EmptyState
+        icon={<UserX size={22} />}
+        title={helperProfile.unavailable}
+        description={helperProfile.unavailableText}
+      />
+    </div>
+  );
+}
+
+/** The public helper profile (spec 1 section 2 "Public helper profile"). */
+export function HelperProfile({ helperId }: { helperId: string }) {
+  const auth = useAuth();
+  const helper = useHelper(helperId);
+  const isHelper = helper.isSuccess && isHelperRole(helper.data.role);
+  const rating = useHelperRating(helperId, { enabled: isHelper });
+
+  if (helper.isPending) return <PageSkeleton />;
+  if (helper.isError) {
+    // 404 (no such user) and 422 (not an id) both mean there is no profile to show.
+    if (isApiError(helper.error) && (helper.error.status === 404 || helper.error.status === 422))
+      return <Unavailable />;
+    return (
+      <div className="mx-auto w-full max-w-xl px-4 py-16 sm:px-6">
+        <EmptyState
+          title={helperProfile.loadError}
+          action={
+            <Button variant="outline" onClick={() => void helper.refetch()}>
+              {common.retry}
+            </Button>
+          }
+        />
+      </div>
+    );
+  }
+  if (!isHelper) return <Unavailable />;
+
+  const user = helper.data;
+  const name = publicName(user);
+  return (
+    <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6 sm:py-12">
+      <Card>
+        <div className="flex flex-col gap-5 sm:flex-row sm:items-start">
+          <Avatar name={name} src={user.avatar_url ?? user.profile_image_url} size="xl" />
+          <div className="min-w-0 flex-1">
+            <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+              <h1 className="text-3xl font-semibold break-words text-ink">{name}</h1>
+              {user.is_verified ? (
+                <Badge variant="success">
+                  <BadgeCheck size={16} aria-hidden="true" />
+                  {helperProfile.verified}
+                </Badge>
+              ) : null}
+            </div>
+            {user.username ? <p className="mt-1 text-ink-muted">@{user.username}</p> : null}
+            <div className="mt-2">
+              {rating.isSuccess ? <RatingBadge rating={rating.data} /> : <Skeleton className="h-5 w-24" />}
+            </div>
+            {user.bio?.trim() ? <p className="mt-4 whitespace-pre-line text-slate-700">{user.bio}</p> : null}
+            <div className="mt-4">
+              <TagList tags={user.tags} />
+            </div>
+          </div>
+        </div>
+      </Card>
+
+      {!auth.isAuthenticated && !auth.isLoading ? (
+        <div className="mt-6">
+          <LoginPrompt />
+        </div>
+      ) : null}
+
+      <Tabs defaultValue="offers" className="mt-8">
+        <TabsList aria-label={helperProfile.tabsLabel} className="w-fit max-w-full">
+          <TabsTrigger value="offers">{helperProfile.tabOffers}</TabsTrigger>
+          <TabsTrigger value="reviews">
+            {helperProfile.tabReviews}
+            {rating.isSuccess && rating.data.count > 0 ? <Badge variant="neutral">{rating.data.count}</Badge> : null}
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="offers">
+          <OffersPanel helperId={user.id} loggedIn={auth.isAuthenticated} />
+        </TabsContent>
+        <TabsContent value="reviews">
+          <ReviewsPanel helperId={user.id} />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}

@@ -1,0 +1,182 @@
+import type { z } from 'zod';
+import { API_BASE_PATH, AUTH_TOKEN_STORAGE_KEY } from '#shared/constants.ts';
+import { apiErrors } from '#shared/messages.ts';
+
+/**
+ * The one HTTP client of the web app (DESIGN.md section 9): base /api/v1, JSON, bearer token from
+ * localStorage.auth_token, and the French error text rules of spec 1 section 8.
+ */
+
+export function getAuthToken(): string | null {
+  try {
+    return window.localStorage.getItem(AUTH_TOKEN_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function setAuthToken(token: string): void {
+  window.localStorage.setItem(AUTH_TOKEN_STORAGE_KEY, token);
+}
+
+export function clearAuthToken(): void {
+  try {
+    window.localStorage.removeItem(AUTH_TOKEN_STORAGE_KEY);
+  } catch {
+    // Storage can be unavailable (private mode); nothing to clear then.
+  }
+}
+
+/** An API answer that was not 2xx. `message` is the French text to show as is. */
+export class ApiError extends Error {
+  readonly status: number;
+  /** The stable code of `{detail, code}` bodies (src/shared/error-codes.ts), null when absent. */
+  readonly code: string | null;
+  readonly body: unknown;
+
+  constructor(message: string, status: number, code: string | null, body: unknown) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.body = body;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** The error's French text when it is an ApiError, else the given fallback (spec: "server message or …"). */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.message ? error.message : fallback;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** An item of a 422 list concerns an e-mail field when its location names one. */
+function isEmailItem(item: Record<string, unknown>): boolean {
+  const loc = Array.isArray(item.loc) ? item.loc : [];
+  return loc.some((part) => typeof part === 'string' && /(^|_)email$/i.test(part));
+}
+
+function validationItemText(item: unknown): string {
+  if (!isRecord(item)) return apiErrors.validationItem;
+  if (isEmailItem(item)) return apiErrors.emailItem(apiErrors.emailExample);
+  return typeof item.msg === 'string' && item.msg.trim() !== '' ? item.msg : apiErrors.validationItem;
+}
+
+/**
+ * French text of an error body (spec 1 section 8, DESIGN.md section 9): `detail` when a string;
+ * a validation list joined with ", "; any other `detail` serialised; else `message`; else "Erreur API".
+ */
+export function errorTextFromBody(body: unknown): string {
+  if (!isRecord(body)) return apiErrors.fallback;
+  const { detail, message } = body;
+  if (typeof detail === 'string') return detail;
+  if (Array.isArray(detail)) {
+    return detail.length > 0 ? detail.map(validationItemText).join(', ') : apiErrors.validationItem;
+  }
+  if (detail !== undefined && detail !== null) return JSON.stringify(detail);
+  if (typeof message === 'string' && message !== '') return message;
+  return apiErrors.fallback;
+}
+
+/** Reads an error response; an unreadable body gives "Une erreur est survenue". */
+export async function apiErrorFromResponse(response: Response): Promise<ApiError> {
+  let body: unknown;
+  try {
+    body = (await response.json()) as unknown;
+  } catch {
+    return new ApiError(apiErrors.unreadable, response.status, null, null);
+  }
+  const code = isRecord(body) && typeof body.code === 'string' ? body.code : null;
+  return new ApiError(errorTextFromBody(body), response.status, code, body);
+}
+
+export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
+export type QueryParams = Record<string, QueryValue>;
+
+/** `skip` and `limit` are sent only when non-zero (spec 1 section 7); empty values never. */
+export function buildQueryString(query: QueryParams | undefined): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    if ((key === 'skip' || key === 'limit') && Number(value) === 0) continue;
+    if (Array.isArray(value)) {
+      for (const item of value as readonly (string | number)[]) params.append(key, String(item));
+    } else {
+      params.append(key, String(value));
+    }
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+export function apiUrl(path: string, query?: QueryParams): string {
+  const normalised = path.startsWith('/') ? path : `/${path}`;
+  return `${API_BASE_PATH}${normalised}${buildQueryString(query)}`;
+}
+
+export type RequestOptions<T> = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: QueryParams;
+  /** Sent as JSON; a FormData is sent as multipart. */
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Parses the answer when given (one schema from src/shared on both sides). */
+  schema?: z.ZodType<T>;
+};
+
+export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const headers = new Headers({ Accept: 'application/json' });
+  const token = getAuthToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) {
+    body = options.body;
+  } else if (options.body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(options.body);
+  }
+  const response = await fetch(apiUrl(path, options.query), {
+    method: options.method ?? 'GET',
+    headers,
+    body,
+    signal: options.signal,
+  });
+  if (!response.ok) throw await apiErrorFromResponse(response);
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  const data: unknown = text ? JSON.parse(text) : undefined;
+  return options.schema ? options.schema.parse(data) : (data as T);
+}
+
+type Options<T> = Omit<RequestOptions<T>, 'method' | 'body'>;
+
+export const api = {
+  get: <T = unknown>(path: string, options?: Options<T>) => apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T = unknown>(path: string, body?: unknown, options?: Options<T>) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T = unknown>(path: string, body?: unknown, options?: Options<T>) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T = unknown>(path: string, body?: unknown, options?: Options<T>) =>
+    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
+  delete: <T = unknown>(path: string, options?: Options<T>) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
+};
+
+/** Multipart upload of one file (e.g. POST /users/me/avatar with the field `file`). */
+export function apiUpload<T = unknown>(
+  path: string,
+  file: Blob,
+  options: Options<T> & { fieldName?: string; fileName?: string } = {},
+): Promise<T> {
+  const { fieldName = 'file', fileName, ...rest } = options;
+  const form = new FormData();
+  if (fileName) form.append(fieldName, file, fileName);
+  else form.append(fieldName, file);
+  return apiRequest<T>(path, { ...rest, method: 'POST', body: form });
+}

@@ -1,0 +1,147 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, use, useCallback, useMemo, useState, type ReactNode } from 'react';
+import type { LoginRequest, SignupRequest } from '#shared/schemas/auth.ts';
+import type { CurrentUser } from '#shared/schemas/users.ts';
+import { isAdminRole, isHelperRole, isSeekerRole } from '#shared/rules/roles.ts';
+import { api, clearAuthToken, getAuthToken, setAuthToken } from './api-client.ts';
+
+/**
+ * Authentication state (spec 1 section 4): the token lives in localStorage.auth_token; at start a
+ * stored token triggers GET /users/me and is cleared if that fails; signup is followed by a login;
+ * logout clears token, user and every cached query, then goes home.
+ */
+
+export const currentUserQueryKey = ['users', 'me'] as const;
+
+export function fetchCurrentUser(): Promise<CurrentUser> {
+  return api.get<CurrentUser>('/users/me');
+}
+
+export type RoleTone = 'helper' | 'seeker';
+
+export type AuthState = {
+  user: CurrentUser | null;
+  token: string | null;
+  /** True while a stored token is being checked at start: render skeletons, not "Accès refusé". */
+  isLoading: boolean;
+  isAuthenticated: boolean;
+  isHelper: boolean;
+  isSeeker: boolean;
+  isAdmin: boolean;
+  /** The accent of the interface: warm for helpers, cool otherwise (UI.md). */
+  tone: RoleTone;
+  login: (credentials: LoginRequest) => Promise<CurrentUser>;
+  signup: (payload: SignupRequest) => Promise<CurrentUser>;
+  logout: () => void;
+  /** POST /users/toggle-role; resolves with the new role. */
+  toggleRole: () => Promise<string>;
+  /** Replace the cached current user after an update (PUT /users/me, avatar upload). */
+  setUser: (user: CurrentUser) => void;
+  refreshUser: () => Promise<void>;
+};
+
+const AuthContext = createContext<AuthState | null>(null);
+
+export function AuthProvider({ children, onLoggedOut }: { children: ReactNode; onLoggedOut?: () => void }) {
+  const queryClient = useQueryClient();
+  const [token, setToken] = useState<string | null>(() => getAuthToken());
+
+  const meQuery = useQuery({
+    queryKey: currentUserQueryKey,
+    queryFn: async () => {
+      try {
+        return await fetchCurrentUser();
+      } catch (error) {
+        clearAuthToken();
+        setToken(null);
+        throw error;
+      }
+    },
+    enabled: token !== null,
+    retry: false,
+    staleTime: 60_000,
+  });
+
+  const user = token !== null ? (meQuery.data ?? null) : null;
+
+  const login = useCallback(
+    async (credentials: LoginRequest) => {
+      const { access_token } = await api.post<{ access_token: string }>('/auth/login', credentials);
+      setAuthToken(access_token);
+      try {
+        const me = await fetchCurrentUser();
+        queryClient.setQueryData(currentUserQueryKey, me);
+        setToken(access_token);
+        // Lists have user-specific variants once logged in (spec 1 section 6).
+        void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'users' });
+        return me;
+      } catch (error) {
+        clearAuthToken();
+        throw error;
+      }
+    },
+    [queryClient],
+  );
+
+  const signup = useCallback(
+    async (payload: SignupRequest) => {
+      await api.post('/auth/signup', payload);
+      return login({ email: payload.email, password: payload.password });
+    },
+    [login],
+  );
+
+  const logout = useCallback(() => {
+    clearAuthToken();
+    setToken(null);
+    queryClient.clear();
+    onLoggedOut?.();
+  }, [queryClient, onLoggedOut]);
+
+  const setUser = useCallback(
+    (next: CurrentUser) => queryClient.setQueryData(currentUserQueryKey, next),
+    [queryClient],
+  );
+
+  const refreshUser = useCallback(async () => {
+    await queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+  }, [queryClient]);
+
+  const toggleRole = useCallback(async () => {
+    const { role } = await api.post<{ role: string; message: string }>('/users/toggle-role');
+    queryClient.setQueryData<CurrentUser>(currentUserQueryKey, (previous) =>
+      previous ? { ...previous, role: role as CurrentUser['role'] } : previous,
+    );
+    void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'users' });
+    return role;
+  }, [queryClient]);
+
+  const value = useMemo<AuthState>(() => {
+    const role = user?.role;
+    const isHelper = isHelperRole(role);
+    return {
+      user,
+      token,
+      isLoading: token !== null && meQuery.isPending,
+      isAuthenticated: user !== null,
+      isHelper,
+      isSeeker: isSeekerRole(role),
+      isAdmin: isAdminRole(role),
+      tone: isHelper ? 'helper' : 'seeker',
+      login,
+      signup,
+      logout,
+      toggleRole,
+      setUser,
+      refreshUser,
+    };
+  }, [user, token, meQuery.isPending, login, signup, logout, toggleRole, setUser, refreshUser]);
+
+  return <AuthContext value={value}>{children}</AuthContext>;
+}
+
+export function useAuth(): AuthState {
+  const value = use(AuthContext);
+  if (!value) throw new Error('useAuth must be used inside <AuthProvider>');
+  return value;
+}
