@@ -81,6 +81,16 @@ export async function findOfferWithOptions(
 }
 
 /**
+ * Queues the transactions that take time in one helper's calendar, until the caller's transaction
+ * ends. Without it, concurrent inserts into `bookings_no_overlap` can wait on each other and
+ * deadlock (each sees the other's uncommitted row); in a queue each request reads the calendar
+ * its predecessor committed and loses with a clean 409. The exclusion constraint stays the backstop.
+ */
+export async function lockHelperCalendar(db: Executor, helperId: string): Promise<void> {
+  await db.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${'calendar:' + helperId}, 0))`);
+}
+
+/**
  * Payment holds of this helper whose time ran out become cancelled, so a lapsed hold never blocks
  * the exclusion constraint (DESIGN.md section 8). The sweep job does the same for everyone.
  */

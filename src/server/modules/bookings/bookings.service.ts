@@ -29,6 +29,7 @@ import {
   insertBooking,
   listDetailedBookingsOf,
   lockBooking,
+  lockHelperCalendar,
   sumHelperRevenue,
   updateBooking,
   type DetailedBooking,
@@ -78,8 +79,9 @@ export async function checkBookingRequest(
 
 /**
  * Takes the helper's time for a checked request, in one transaction: lapsed payment holds of this
- * helper are cancelled first, the time must lie in a free window, and the exclusion constraint
- * `bookings_no_overlap` settles races between concurrent requests (SQLSTATE 23P01 -> 409).
+ * helper are cancelled first, the time must lie in a free window. Requests for one helper queue on
+ * a calendar lock; the exclusion constraint `bookings_no_overlap` remains the backstop (SQLSTATE
+ * 23P01 -> 409).
  */
 export async function holdTime(
   ctx: AppContext,
@@ -91,6 +93,7 @@ export async function holdTime(
   const { offer, option, startAt, endAt } = request;
   try {
     return await ctx.db.transaction(async (tx) => {
+      await lockHelperCalendar(tx, offer.helperId);
       await cancelExpiredHoldsOfHelper(tx, offer.helperId, now);
       const { offered, free } = await loadAvailability(tx, offer.helperId, offer.id, now);
       if (!isBookable(free, startAt, endAt)) {
