@@ -144,7 +144,7 @@ const textArray = (values: readonly string[]) =>
 export type OfferBenchSeed = {
   helpers: number;
   offers: number;
-  seconds: { helpers: number; offers: number; options: number; vocabulary: number; analyze: number };
+  seconds: { cleanup: number; helpers: number; offers: number; options: number; vocabulary: number; analyze: number };
 };
 
 /**
@@ -158,7 +158,7 @@ export async function seedOfferBench(
   counts: { helpers: number; offers: number },
 ): Promise<OfferBenchSeed> {
   const tag = `b${Date.now().toString(36)}`;
-  const seconds = { helpers: 0, offers: 0, options: 0, vocabulary: 0, analyze: 0 };
+  const seconds = { cleanup: 0, helpers: 0, offers: 0, options: 0, vocabulary: 0, analyze: 0 };
   const timed = async (key: keyof typeof seconds, work: () => Promise<unknown>) => {
     const started = performance.now();
     await work();
@@ -166,6 +166,9 @@ export async function seedOfferBench(
   };
 
   await db.transaction(async (tx) => {
+    // The figures are for exactly these counts: the data of an earlier run on the same database goes
+    // first (its helpers' offers and pricing options follow by ON DELETE CASCADE).
+    await timed('cleanup', () => tx.execute(sql`DELETE FROM users WHERE email LIKE ${'%-aidant-%@appui.bench'}`));
     await timed('helpers', () =>
       tx.execute(sql`
         INSERT INTO users (email, password_hash, display_name, username, first_name, last_name, bio, role, is_verified)

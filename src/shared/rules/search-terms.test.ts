@@ -3,10 +3,25 @@ import {
   buildTsQuery,
   correctableWords,
   maxTyposFor,
+  normalizeSearchQuery,
   parseSearchTerms,
   typoCorrections,
   typoDistance,
 } from './search-terms.ts';
+
+describe('normalizeSearchQuery', () => {
+  it('lowers case and removes accents', () => {
+    expect(normalizeSearchQuery('Santé Mentale, ÉCOUTE')).toBe('sante mentale, ecoute');
+    expect(normalizeSearchQuery('Créativité à Noël, maïs, garçon, où')).toBe('creativite a noel, mais, garcon, ou');
+  });
+  it('spells out ligatures and stroked letters', () => {
+    expect(normalizeSearchQuery('Œuvre cœur Æsop straße Øre Łódź')).toBe('oeuvre coeur aesop strasse ore lodz');
+    expect(normalizeSearchQuery('ﬁn')).toBe('fin');
+  });
+  it('keeps punctuation for the term parser to split on', () => {
+    expect(normalizeSearchQuery("L'après-deuil")).toBe("l'apres-deuil");
+  });
+});
 
 describe('typoDistance', () => {
   it('counts an adjacent swap as one typo', () => {

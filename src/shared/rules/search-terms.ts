@@ -1,8 +1,8 @@
 /**
  * Pure parts of offer search (DESIGN.md section 8: accent- and case-insensitive French full-text,
- * tolerant of small typos). The server normalizes the query with the same SQL function as the
- * indexed text (appui_unaccent + lower), then these functions split it into terms, keep the
- * vocabulary words within one typo of each term, and write the `to_tsquery` expression.
+ * tolerant of small typos). These functions normalize the query the way the database normalizes the
+ * indexed text (appui_unaccent + lower), split it into terms, keep the vocabulary words within one
+ * typo of each term, and write the `to_tsquery` expression.
  */
 
 /** Words shorter than this are not typo-corrected (too many near neighbours to mean anything). */
@@ -11,6 +11,47 @@ export const TYPO_MIN_WORD_LENGTH = 3;
 export const TWO_TYPOS_MIN_WORD_LENGTH = 8;
 /** A query longer than this many terms is cut: the rest adds cost, not precision. */
 export const MAX_SEARCH_TERMS = 8;
+
+/**
+ * Letters that Unicode decomposition leaves whole but PostgreSQL's unaccent rules rewrite (its
+ * unaccent.rules file): ligatures and stroked letters a French or European name may contain.
+ */
+const UNACCENT_EXTRA: Readonly<Record<string, string>> = {
+  œ: 'oe',
+  æ: 'ae',
+  ß: 'ss',
+  ø: 'o',
+  đ: 'd',
+  ð: 'd',
+  ħ: 'h',
+  ı: 'i',
+  ł: 'l',
+  ŀ: 'l',
+  ŧ: 't',
+  þ: 'th',
+  ﬀ: 'ff',
+  ﬁ: 'fi',
+  ﬂ: 'fl',
+  ﬃ: 'ffi',
+  ﬄ: 'ffl',
+  ﬅ: 'st',
+  ﬆ: 'st',
+};
+const UNACCENT_EXTRA_PATTERN = new RegExp(`[${Object.keys(UNACCENT_EXTRA).join('')}]`, 'g');
+
+/**
+ * The query in the form of the indexed text, computed here rather than by a database round trip:
+ * lower case, combining marks removed after canonical decomposition ("Santé" -> "sante"), ligatures
+ * and stroked letters spelled out ("Œuvre" -> "oeuvre", "ﬁ" -> "fi"). The API tests check it
+ * against the SQL `lower(appui_unaccent(...))` on both databases.
+ */
+export function normalizeSearchQuery(query: string): string {
+  return query
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .replace(UNACCENT_EXTRA_PATTERN, (letter) => UNACCENT_EXTRA[letter] ?? letter);
+}
 
 export type SearchTerm = {
   /** The word as typed (normalized), or the joined form of a hyphenated word ("burn-out" -> "burnout"). */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '#server/db/schema/users.ts';
 import { buildTestApp, type TestApp } from '#tests/build-test-app.ts';
 import { createHelper } from '#tests/factories/users.ts';
-import { SEARCH_RANK_WINDOW } from './offers.repository.ts';
+import { SEARCH_RANK_WINDOW, SEARCH_RECENT_SCAN } from './offers.repository.ts';
 
 // Searches broader than the ranking window: their own database, since totals depend on every offer.
 let t: TestApp;
@@ -94,5 +94,21 @@ describe('GET /offers/search beyond SEARCH_RANK_WINDOW matches', () => {
     expect(all.total).toBeGreaterThan(SEARCH_RANK_WINDOW);
     const beyond = await search(`helper_id=${other.id}&page=9&limit=5`);
     expect(beyond).toMatchObject({ items: [], total: 3, total_is_estimate: false });
+  });
+
+  // Runs last: it buries the matches under newer offers.
+  it('answers the same when the matches are older than the newest offers searched first', async () => {
+    const before = await search('query=zythologie&limit=20');
+    const db = t.app.ctx.db;
+    await db.execute(sql`
+      INSERT INTO offers (helper_id, title, description, category, meeting_contact_info, created_at)
+      SELECT ${other.id}, 'Séance récente ' || g, 'Rien à voir.', 'carriere', 'https://meet.google.com/abc-defg-hij',
+             now() + g * interval '1 second'
+      FROM generate_series(1, ${SEARCH_RECENT_SCAN}::int) AS g`);
+    await db.execute(sql`ANALYZE offers`);
+    const after = await search('query=zythologie&limit=20');
+    expect(after.items.map((item) => item.title)).toEqual(before.items.map((item) => item.title));
+    expect(after.items[0]!.title).toBe('Atelier 5 zythologie zythologie');
+    expect(after.total_is_estimate).toBe(true);
   });
 });

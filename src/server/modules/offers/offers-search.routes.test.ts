@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { normalizeSearchQuery, parseSearchTerms } from '#shared/rules/search-terms.ts';
 import type { UserRow } from '#server/db/schema/users.ts';
 import { buildTestApp, type TestApp } from '#tests/build-test-app.ts';
 import { createOffer, type TestOffer } from '#tests/factories/offers.ts';
@@ -154,5 +156,25 @@ describe('GET /offers/search and /offers/search-for-user', () => {
     expect(page.items[0]!.id).toBe(o.deuil!.id);
     const ranked = await search('query=burnout');
     expect(ranked.items[0]!.id).toBe(o.burnoutJoined!.id);
+  });
+});
+
+describe('query normalization', () => {
+  it('gives the terms the database gives, with lower(appui_unaccent()), for French and European text', async () => {
+    const samples = [
+      'Santé mentale ÉCOUTE',
+      "L'après-deuil, à Noël",
+      'Œuvre cœur sœur Æsop',
+      'maïs garçon où île hôte çà Ÿ',
+      'Łódź Øre straße ﬁn',
+      // Not superscripts such as "2ᵉ": unaccent's own rules map them differently between PostgreSQL versions.
+      'Crème brûlée — séance n° 2',
+      'ÀÂÄÇÉÈÊËÎÏÔÖÙÛÜ àâäçéèêëîïôöùûü',
+    ];
+    for (const sample of samples) {
+      const result = await t.app.ctx.db.execute(sql`SELECT lower(appui_unaccent(${sample})) AS value`);
+      const inDatabase = (result as { rows: { value: string }[] }).rows[0]!.value;
+      expect(parseSearchTerms(normalizeSearchQuery(sample)), sample).toEqual(parseSearchTerms(inDatabase));
+    }
   });
 });

@@ -2,7 +2,13 @@ import { ErrorCode } from '#shared/error-codes.ts';
 import { offers as offerMessages } from '#shared/messages.ts';
 import { isAdminRole, isHelperRole } from '#shared/rules/roles.ts';
 import { payoutRuleAllows, headlinePricing } from '#shared/rules/pricing.ts';
-import { buildTsQuery, correctableWords, parseSearchTerms, typoCorrections } from '#shared/rules/search-terms.ts';
+import {
+  buildTsQuery,
+  correctableWords,
+  normalizeSearchQuery,
+  parseSearchTerms,
+  typoCorrections,
+} from '#shared/rules/search-terms.ts';
 import type {
   OfferCreateInput,
   OfferUpdateInput,
@@ -16,6 +22,7 @@ import type { Executor } from '../../db/client.ts';
 import type { OfferRow } from '../../db/schema/offers.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
+import { ExpiringCache } from './expiring-cache.ts';
 import * as repo from './offers.repository.ts';
 
 /** How many vocabulary neighbours the trigram index proposes per query word before the typo filter. */
@@ -157,6 +164,7 @@ export async function createOffer(ctx: AppContext, helper: UserRow, input: Offer
     await repo.replacePricingOptions(tx, row.id, toOptionValues(input.pricing_options));
     return row.id;
   });
+  forgetSearchReuse(ctx.db);
   return toPrivateOffer(await loadView(ctx.db, id));
 }
 
@@ -191,6 +199,7 @@ export async function updateOffer(
     });
     if (input.pricing_options) await repo.replacePricingOptions(tx, row.id, toOptionValues(input.pricing_options));
   });
+  forgetSearchReuse(ctx.db);
   return toPrivateOffer(await loadView(ctx.db, id));
 }
 
@@ -206,10 +215,63 @@ export async function deleteOffer(ctx: AppContext, id: string, user: UserRow): P
     }
     await repo.softDeleteOffer(tx, row.id);
   });
+  forgetSearchReuse(ctx.db);
 }
 
 // ---------------------------------------------------------------------------------------------
 // Search
+
+/**
+ * What a search may reuse for a while, per database: vocabulary neighbours of a word (the vocabulary
+ * only grows, and a word new to it matters only as a typo correction), and the planner's estimate of
+ * a broad search's total (an estimate already). Offer writes of this process clear both; another
+ * process's writes show within SEARCH_REUSE_TTL_MS.
+ */
+type SearchReuse = {
+  neighbours: ExpiringCache<string, readonly string[]>;
+  estimates: ExpiringCache<string, number>;
+};
+const SEARCH_REUSE_TTL_MS = 60_000;
+const SEARCH_REUSE_MAX_ENTRIES = 5_000;
+const searchReuseByDatabase = new WeakMap<Executor, SearchReuse>();
+
+function searchReuse(db: Executor): SearchReuse {
+  let reuse = searchReuseByDatabase.get(db);
+  if (!reuse) {
+    reuse = {
+      neighbours: new ExpiringCache(SEARCH_REUSE_TTL_MS, SEARCH_REUSE_MAX_ENTRIES),
+      estimates: new ExpiringCache(SEARCH_REUSE_TTL_MS, SEARCH_REUSE_MAX_ENTRIES),
+    };
+    searchReuseByDatabase.set(db, reuse);
+  }
+  return reuse;
+}
+
+/** Called after every offer write: new words and new totals must show at once in this process. */
+function forgetSearchReuse(db: Executor): void {
+  searchReuseByDatabase.get(db)?.neighbours.clear();
+  searchReuseByDatabase.get(db)?.estimates.clear();
+}
+
+async function vocabularyNeighbours(db: Executor, words: readonly string[]): Promise<Map<string, readonly string[]>> {
+  const cache = searchReuse(db).neighbours;
+  const found = new Map<string, readonly string[]>();
+  const missing: string[] = [];
+  for (const word of words) {
+    const cached = cache.get(word);
+    if (cached) found.set(word, cached);
+    else missing.push(word);
+  }
+  if (missing.length > 0) {
+    const fetched = await repo.findVocabularyNeighbours(db, missing, TYPO_CANDIDATES_PER_WORD);
+    for (const word of missing) {
+      const neighbours = fetched.get(word) ?? [];
+      cache.set(word, neighbours);
+      found.set(word, neighbours);
+    }
+  }
+  return found;
+}
 
 /**
  * The tsquery text of a search: normalize like the indexed text, split into terms, add for each word
@@ -217,11 +279,22 @@ export async function deleteOffer(ctx: AppContext, id: string, user: UserRow): P
  */
 export async function searchTsQuery(db: Executor, query: string | undefined): Promise<string | null> {
   if (!query) return null;
-  const terms = parseSearchTerms(await repo.normalizeForSearch(db, query));
+  const terms = parseSearchTerms(normalizeSearchQuery(query));
   const words = correctableWords(terms);
-  const neighbours = await repo.findVocabularyNeighbours(db, words, TYPO_CANDIDATES_PER_WORD);
+  const neighbours = await vocabularyNeighbours(db, words);
   const corrections = new Map(words.map((word) => [word, typoCorrections(word, neighbours.get(word) ?? [])]));
   return buildTsQuery(terms, corrections);
+}
+
+async function estimatedTotal(db: Executor, filters: repo.SearchFilters): Promise<number> {
+  const cache = searchReuse(db).estimates;
+  const key = JSON.stringify(filters);
+  let estimate = cache.get(key);
+  if (estimate === undefined) {
+    estimate = await repo.estimateSearchMatches(db, filters);
+    cache.set(key, estimate);
+  }
+  return estimate;
 }
 
 /** GET /offers/search and /offers/search-for-user. A query with no searchable word lists everything, newest first. */
@@ -230,18 +303,20 @@ export async function searchOffers(
   query: SearchQuery,
   viewer?: UserRow | null,
 ): Promise<SearchResponse> {
-  const tsQuery = await searchTsQuery(ctx.db, query.query);
-  const { ids, total, totalIsEstimate } = await repo.searchOfferIds(ctx.db, {
-    tsQuery,
+  const filters: repo.SearchFilters = {
+    tsQuery: await searchTsQuery(ctx.db, query.query),
     category: query.category,
     minPrice: query.min_price,
     maxPrice: query.max_price,
     duration: query.duration,
     helperId: query.helper_id,
     viewerId: listViewerId(viewer),
+  };
+  const page = await repo.searchOfferIds(ctx.db, filters, {
     offset: (query.page - 1) * query.limit,
     limit: query.limit,
   });
-  const items = (await repo.loadOfferViews(ctx.db, ids)).map(toPublicOffer);
-  return { items, total, total_is_estimate: totalIsEstimate, page: query.page, limit: query.limit };
+  const total = page.allSeen ? page.matchesSeen : Math.max(page.matchesSeen, await estimatedTotal(ctx.db, filters));
+  const items = (await repo.loadOfferViews(ctx.db, page.ids)).map(toPublicOffer);
+  return { items, total, total_is_estimate: !page.allSeen, page: query.page, limit: query.limit };
 }

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { ExpiringCache } from './expiring-cache.ts';
+
+describe('ExpiringCache', () => {
+  it('answers a stored value until it expires', () => {
+    let now = 1_000;
+    const cache = new ExpiringCache<string, number>(500, 10, () => now);
+    cache.set('deuil', 1);
+    expect(cache.get('deuil')).toBe(1);
+    now += 499;
+    expect(cache.get('deuil')).toBe(1);
+    now += 1;
+    expect(cache.get('deuil')).toBeUndefined();
+    expect(cache.size).toBe(0);
+  });
+
+  it('evicts the oldest entry when full, and a rewrite makes an entry young again', () => {
+    const cache = new ExpiringCache<string, number>(60_000, 2);
+    cache.set('a', 1);
+    cache.set('b', 2);
+    cache.set('a', 3);
+    cache.set('c', 4);
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.get('a')).toBe(3);
+    expect(cache.get('c')).toBe(4);
+  });
+
+  it('forgets everything on clear', () => {
+    const cache = new ExpiringCache<string, number>(60_000, 10);
+    cache.set('a', 1);
+    cache.clear();
+    expect(cache.get('a')).toBeUndefined();
+  });
+});
