@@ -404,7 +404,7 @@ export async function searchOfferIds(db: Executor, filters: SearchFilters, windo
       SELECT o0.id, o0.helper_id, o0.category, o0.visible, o0.deleted_at, o0.created_at, o0.search_vector
       FROM ${offers} o0
       WHERE o0.deleted_at IS NULL AND o0.visible ${filters.category ? sql`AND o0.category = ${filters.category}` : sql``}
-      ORDER BY o0.created_at DESC NULLS LAST
+      ORDER BY o0.created_at DESC NULLS LAST, o0.id DESC
       LIMIT ${SEARCH_RECENT_SCAN})`)}),
     candidates AS (
       SELECT * FROM recent WHERE (SELECT count(*) FROM recent) >= ${fetched}
