@@ -249,8 +249,7 @@ function searchReuse(db: Executor): SearchReuse {
 
 /** Called after every offer write: new words and new totals must show at once in this process. */
 function forgetSearchReuse(db: Executor): void {
-  searchReuseByDatabase.get(db)?.neighbours.clear();
-  searchReuseByDatabase.get(db)?.estimates.clear();
+  searchReuseByDatabase.delete(db);
 }
 
 async function vocabularyNeighbours(db: Executor, words: readonly string[]): Promise<Map<string, readonly string[]>> {
