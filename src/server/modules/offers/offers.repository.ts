@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, getTableColumns, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { OfferCategory } from '#shared/constants.ts';
 import type { Executor } from '../../db/client.ts';
+import { executePrepared } from '../../db/prepared.ts';
 import { bookings, reviews } from '../../db/schema/bookings.ts';
 import { offers, pricingOptions, searchWords, type OfferRow, type PricingOptionRow } from '../../db/schema/offers.ts';
 import { payoutAccounts } from '../../db/schema/payouts.ts';
@@ -70,79 +71,99 @@ export async function listOfferIds(
   return rows.map((row) => row.id);
 }
 
-/** What responses read of an offer: not the search columns (a tsvector is bigger than the offer's text). */
-const { searchText: _searchText, searchVector: _searchVector, ...viewColumns } = getTableColumns(offers);
-
-/** Pricing options as they come out of the JSON aggregate of loadOfferViews. */
+/** Pricing options as they come out of the JSON aggregate of offerViewColumns. */
 type OptionJson = { id: string; duration_minutes: number; price_cents: number; position: number };
 
-function selectOfferViews(db: Executor) {
-  return db
-    .select({
-      offer: viewColumns,
-      helper: {
-        id: users.id,
-        displayName: users.displayName,
-        username: users.username,
-        avatarUrl: users.avatarUrl,
-        firstName: users.firstName,
-        lastName: users.lastName,
-      },
-      ratingAverage: sql<
-        number | null
-      >`(SELECT avg(${reviews.rating})::float8 FROM ${reviews} WHERE ${reviews.helperId} = ${offers.helperId})`,
-      ratingCount: sql<number>`(SELECT count(*)::int FROM ${reviews} WHERE ${reviews.helperId} = ${offers.helperId})`,
-      options: sql<OptionJson[] | string>`(
-        SELECT coalesce(json_agg(json_build_object(
-          'id', ${pricingOptions.id}, 'duration_minutes', ${pricingOptions.durationMinutes},
-          'price_cents', ${pricingOptions.priceCents}, 'position', ${pricingOptions.position}
-        ) ORDER BY ${pricingOptions.position}), '[]'::json)
-        FROM ${pricingOptions} WHERE ${pricingOptions.offerId} = ${offers.id})`,
-    })
-    .from(offers)
-    .innerJoin(users, eq(users.id, offers.helperId))
-    .where(sql`${offers.id} = ANY(${sql.placeholder('ids')}::uuid[])`)
-    .prepare('load_offer_views');
+/**
+ * What responses read of an offer `o` and its helper `u`: not the search columns (a tsvector is
+ * bigger than the offer's text), the helper's public fields, the rating, and the pricing options as
+ * one JSON array (a second query cost a round trip on every list and search page).
+ */
+const offerViewColumns = sql`
+  o.id, o.helper_id, o.title, o.description, o.category, o.currency, o.meeting_contact_info, o.visible,
+  o.created_at, o.updated_at, o.deleted_at,
+  u.display_name AS helper_display_name, u.username AS helper_username, u.avatar_url AS helper_avatar_url,
+  u.first_name AS helper_first_name, u.last_name AS helper_last_name,
+  r.average AS rating_average, r.count AS rating_count,
+  (SELECT coalesce(json_agg(json_build_object(
+      'id', p.id, 'duration_minutes', p.duration_minutes, 'price_cents', p.price_cents, 'position', p.position
+    ) ORDER BY p.position), '[]'::json)
+   FROM ${pricingOptions} p WHERE p.offer_id = o.id) AS options`;
+
+/** The joins offerViewColumns reads from, after `FROM … o`. */
+const offerViewJoins = sql`
+  JOIN ${users} u ON u.id = o.helper_id
+  CROSS JOIN LATERAL (
+    SELECT avg(rv.rating)::float8 AS average, count(*)::int AS count FROM ${reviews} rv WHERE rv.helper_id = o.helper_id
+  ) r`;
+
+type OfferViewRow = {
+  id: string;
+  helper_id: string;
+  title: string;
+  description: string;
+  category: OfferRow['category'];
+  currency: OfferRow['currency'];
+  meeting_contact_info: string;
+  visible: boolean;
+  // Both drivers, through Drizzle, hand timestamps over as text.
+  created_at: string | Date;
+  updated_at: string | Date;
+  deleted_at: string | Date | null;
+  helper_display_name: string | null;
+  helper_username: string | null;
+  helper_avatar_url: string | null;
+  helper_first_name: string | null;
+  helper_last_name: string | null;
+  rating_average: number | string | null;
+  rating_count: number | string;
+  // PGlite parses json, node-postgres through Drizzle's raw path too; text is accepted all the same.
+  options: OptionJson[] | string;
+};
+
+function toOfferView(row: OfferViewRow): OfferView {
+  const options = (typeof row.options === 'string' ? JSON.parse(row.options) : row.options) as OptionJson[];
+  return {
+    id: row.id,
+    helperId: row.helper_id,
+    title: row.title,
+    description: row.description,
+    category: row.category,
+    currency: row.currency,
+    meetingContactInfo: row.meeting_contact_info,
+    visible: row.visible,
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
+    deletedAt: row.deleted_at === null ? null : new Date(row.deleted_at),
+    helper: {
+      id: row.helper_id,
+      displayName: row.helper_display_name,
+      username: row.helper_username,
+      avatarUrl: row.helper_avatar_url,
+      firstName: row.helper_first_name,
+      lastName: row.helper_last_name,
+    },
+    ratingAverage: row.rating_average === null ? null : Number(row.rating_average),
+    ratingCount: Number(row.rating_count),
+    options: options.map((option) => ({
+      id: option.id,
+      offerId: row.id,
+      durationMinutes: option.duration_minutes,
+      priceCents: option.price_cents,
+      position: option.position,
+    })),
+  };
 }
 
-/**
- * The statement of loadOfferViews, built once per database handle: a named prepared statement, so
- * each connection of the PostgreSQL server parses and plans it once instead of on every list and
- * search page (measured: 0.4 ms of the server's time per page).
- */
-const offerViewStatements = new WeakMap<Executor, ReturnType<typeof selectOfferViews>>();
-
-/**
- * Offers with helper, pricing options and rating, in the order of `ids`. One statement: the options
- * come as a JSON array per offer (a second query cost a round trip on every list and search page).
- */
+/** Offers with helper, pricing options and rating, in the order of `ids` (a prepared statement). */
 export async function loadOfferViews(db: Executor, ids: readonly string[]): Promise<OfferView[]> {
   if (ids.length === 0) return [];
-  let statement = offerViewStatements.get(db);
-  if (!statement) {
-    statement = selectOfferViews(db);
-    offerViewStatements.set(db, statement);
-  }
-  const rows = await statement.execute({ ids: [...ids] });
-  const byId = new Map(
-    rows.map((row) => {
-      const options = (typeof row.options === 'string' ? JSON.parse(row.options) : row.options) as OptionJson[];
-      const view: OfferView = {
-        ...row.offer,
-        helper: row.helper,
-        ratingAverage: row.ratingAverage === null ? null : Number(row.ratingAverage),
-        ratingCount: Number(row.ratingCount),
-        options: options.map((option) => ({
-          id: option.id,
-          offerId: row.offer.id,
-          durationMinutes: option.duration_minutes,
-          priceCents: option.price_cents,
-          position: option.position,
-        })),
-      };
-      return [row.offer.id, view] as const;
-    }),
+  const rows = await executePrepared<OfferViewRow>(
+    db,
+    'load_offer_views',
+    sql`SELECT ${offerViewColumns} FROM ${offers} o ${offerViewJoins} WHERE o.id = ANY(${sql.param([...ids])}::uuid[])`,
   );
+  const byId = new Map(rows.map((row) => [row.id, toOfferView(row)] as const));
   return ids.map((id) => byId.get(id)).filter((view): view is OfferView => view !== undefined);
 }
 
@@ -324,23 +345,28 @@ function listedAs(viewerId: string | undefined): SQL {
     : sql`o.deleted_at IS NULL AND ${publicOffer}`;
 }
 
+/** The text query to_tsquery() makes of `filters.tsQuery`, or null for a search without words. */
 function tsQueryOf(filters: SearchFilters): SQL | null {
   return filters.tsQuery ? sql`to_tsquery('french', ${filters.tsQuery})` : null;
 }
 
-/** Every filter of a search as one condition on `o`. Price and duration must hold for one single option. */
-function searchCondition(filters: SearchFilters): SQL {
+/**
+ * Every filter of a search as one condition on `o`; `tsQuery` is the text query as an expression.
+ * Price and duration must hold for one single option. An absent price or duration filter is a null
+ * parameter rather than a missing condition, so the text of the statement, and with it the
+ * statements each connection prepares (executePrepared), has few shapes.
+ */
+function searchCondition(filters: SearchFilters, tsQuery: SQL | null): SQL {
   const conditions: SQL[] = [listedAs(filters.viewerId)];
   if (filters.category) conditions.push(sql`o.category = ${filters.category}`);
   if (filters.helperId) conditions.push(sql`o.helper_id = ${filters.helperId}`);
-  const tsQuery = tsQueryOf(filters);
   if (tsQuery) conditions.push(sql`o.search_vector @@ ${tsQuery}`);
-  if (filters.minPrice !== undefined || filters.maxPrice !== undefined || filters.duration !== undefined) {
-    const optionConditions: SQL[] = [sql`p.offer_id = o.id`];
-    if (filters.minPrice !== undefined) optionConditions.push(sql`p.price_cents >= ${filters.minPrice}`);
-    if (filters.maxPrice !== undefined) optionConditions.push(sql`p.price_cents <= ${filters.maxPrice}`);
-    if (filters.duration !== undefined) optionConditions.push(sql`p.duration_minutes = ${filters.duration}`);
-    conditions.push(sql`EXISTS (SELECT 1 FROM ${pricingOptions} p WHERE ${sql.join(optionConditions, sql` AND `)})`);
+  const { minPrice = null, maxPrice = null, duration = null } = filters;
+  if (minPrice !== null || maxPrice !== null || duration !== null) {
+    conditions.push(sql`EXISTS (SELECT 1 FROM ${pricingOptions} p WHERE p.offer_id = o.id
+      AND (${minPrice}::int IS NULL OR p.price_cents >= ${minPrice}::int)
+      AND (${maxPrice}::int IS NULL OR p.price_cents <= ${maxPrice}::int)
+      AND (${duration}::int IS NULL OR p.duration_minutes = ${duration}::int))`);
   }
   return sql.join(conditions, sql` AND `);
 }
@@ -351,7 +377,7 @@ function searchCondition(filters: SearchFilters): SQL {
  */
 export async function estimateSearchMatches(db: Executor, filters: SearchFilters): Promise<number> {
   const result = await db.execute(
-    sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${offers} o WHERE ${searchCondition(filters)}`,
+    sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${offers} o WHERE ${searchCondition(filters, tsQueryOf(filters))}`,
   );
   const [row] = (result as { rows: Record<string, unknown>[] }).rows;
   const raw = row ? Object.values(row)[0] : undefined;
@@ -360,10 +386,12 @@ export async function estimateSearchMatches(db: Executor, filters: SearchFilters
 }
 
 /**
- * One page of matching offer ids, and how many matches were seen on the way: all of them when
- * `allSeen`, else at least that many (the caller estimates the total).
+ * One page of matching offers, and how many matches were seen on the way: all of them when
+ * `allSeen`, else at least that many (the caller estimates the total). `newestHeldEnough` says, when
+ * the newest offers were tried first, whether they held enough matches (false: the whole table was
+ * searched after them).
  */
-export type SearchPage = { ids: string[]; matchesSeen: number; allSeen: boolean };
+export type SearchPage = { views: OfferView[]; matchesSeen: number; allSeen: boolean; newestHeldEnough?: boolean };
 
 /**
  * How many of the newest listed offers a public search first looks through for its SEARCH_RANK_WINDOW
@@ -376,56 +404,112 @@ export type SearchPage = { ids: string[]; matchesSeen: number; allSeen: boolean 
 export const SEARCH_RECENT_SCAN = 3000;
 
 /**
- * One page of matching offer ids. The order: the SEARCH_RANK_WINDOW newest matches by relevance
- * (ts_rank_cd, then newest), then any older matches newest first; without a text query, newest first.
- *
- * One statement fetches the newest matches up to the end of the window (or of the page, if deeper):
- * from the SEARCH_RECENT_SCAN newest offers when enough of them match, else from the whole table (the
- * second branch runs only then: PostgreSQL evaluates its gate once, before starting it). Fewer rows
- * than asked means they are all the matches.
+ * Whether a search may look through the newest listed offers first: public searches only. A helper's
+ * own hidden offers are outside the listing indexes, and one helper's offers are few, found through
+ * offers_helper_idx.
  */
-export async function searchOfferIds(db: Executor, filters: SearchFilters, window: SearchWindow): Promise<SearchPage> {
-  const where = searchCondition(filters);
-  const tsQuery = tsQueryOf(filters);
-  const fetched = Math.max(SEARCH_RANK_WINDOW + 1, window.offset + window.limit);
+export function searchesNewestFirst(filters: SearchFilters): boolean {
+  return filters.viewerId === undefined && filters.helperId === undefined;
+}
+
+/**
+ * The end of a search statement, after a `candidates` CTE holding the newest matches: how many there
+ * are (`seen`) and the views of one page of them, the SEARCH_RANK_WINDOW newest by relevance
+ * (ts_rank_cd, then newest), then any older ones newest first; without a text query, newest first.
+ * The views come in the same statement: a second query cost a round trip on every search.
+ */
+function pageOfCandidates(tsQuery: SQL | null, window: SearchWindow): SQL {
   const relevance = tsQuery
     ? sql`CASE WHEN m.rn <= ${SEARCH_RANK_WINDOW} THEN ts_rank_cd(m.search_vector, ${tsQuery}) END DESC NULLS LAST,`
     : sql``;
-  const newestMatches = (from: SQL) => sql`
-    SELECT o.id, o.created_at, o.search_vector FROM ${from} o
-    WHERE ${where}
-    ORDER BY o.created_at DESC NULLS LAST, o.id DESC
-    LIMIT ${fetched}`;
-  // A helper's own hidden offers are outside the listing indexes: their searches skip the first step.
-  const candidates =
-    filters.viewerId === undefined
-      ? sql`
-    recent AS MATERIALIZED (${newestMatches(sql`(
-      SELECT o0.id, o0.helper_id, o0.category, o0.visible, o0.deleted_at, o0.created_at, o0.search_vector
-      FROM ${offers} o0
-      WHERE o0.deleted_at IS NULL AND o0.visible ${filters.category ? sql`AND o0.category = ${filters.category}` : sql``}
-      ORDER BY o0.created_at DESC NULLS LAST, o0.id DESC
-      LIMIT ${SEARCH_RECENT_SCAN})`)}),
-    candidates AS (
-      SELECT * FROM recent WHERE (SELECT count(*) FROM recent) >= ${fetched}
-      UNION ALL
-      SELECT * FROM (${newestMatches(sql`${offers}`)}) AS everything
-      WHERE (SELECT count(*) FROM recent) < ${fetched}
-    )`
-      : sql`candidates AS (${newestMatches(sql`${offers}`)})`;
-  const result = await db.execute(sql`
-    WITH ${candidates},
+  return sql`
     m AS MATERIALIZED (
       SELECT c.id, c.created_at, c.search_vector,
              row_number() OVER (ORDER BY c.created_at DESC NULLS LAST, c.id DESC) AS rn
       FROM candidates c
+    ),
+    page AS MATERIALIZED (
+      SELECT m.id, row_number() OVER (ORDER BY ${relevance} m.created_at DESC NULLS LAST, m.id DESC) AS position
+      FROM m
+      ORDER BY position
+      OFFSET ${window.offset} LIMIT ${window.limit}
     )
-    SELECT m.id, (SELECT count(*) FROM m)::int AS seen
-    FROM m
-    ORDER BY ${relevance} m.created_at DESC NULLS LAST, m.id DESC
-    OFFSET ${window.offset} LIMIT ${window.limit}`);
-  const rows = (result as { rows: { id: string; seen: number }[] }).rows;
-  const ids = rows.map((row) => row.id);
+    SELECT (SELECT count(*) FROM m)::int AS seen, ${offerViewColumns}
+    FROM page JOIN ${offers} o ON o.id = page.id ${offerViewJoins}
+    ORDER BY page.position`;
+}
+
+/** The `fetched` newest matches of `where` among the rows of `from` (aliased `o`). */
+function newestMatches(from: SQL, where: SQL, fetched: number): SQL {
+  return sql`
+    SELECT o.id, o.created_at, o.search_vector FROM ${from} o
+    WHERE ${where}
+    ORDER BY o.created_at DESC NULLS LAST, o.id DESC
+    LIMIT ${fetched}`;
+}
+
+type SearchRow = OfferViewRow & { seen: number };
+
+/**
+ * The page from the SEARCH_RECENT_SCAN newest listed offers, or null when they hold fewer than
+ * `fetched` matches (then only the whole table has the right page).
+ *
+ * A prepared statement (executePrepared) whose plan does not depend on the words searched: the text
+ * query is computed once per run (the `query` CTE, read through an InitPlan) instead of being folded
+ * into the plan, and the plan is the same for every word anyway, a bounded walk in listing order.
+ * Planning it on every search was half of its database time under load.
+ */
+async function pageFromNewest(
+  db: Executor,
+  filters: SearchFilters,
+  window: SearchWindow,
+  fetched: number,
+): Promise<SearchRow[] | null> {
+  const tsQuery = filters.tsQuery ? sql`(SELECT tsq FROM query)` : null;
+  const newest = sql`(
+      SELECT o0.id, o0.helper_id, o0.category, o0.visible, o0.deleted_at, o0.created_at, o0.search_vector
+      FROM ${offers} o0
+      WHERE o0.deleted_at IS NULL AND o0.visible ${filters.category ? sql`AND o0.category = ${filters.category}` : sql``}
+      ORDER BY o0.created_at DESC NULLS LAST, o0.id DESC
+      LIMIT ${SEARCH_RECENT_SCAN})`;
+  const rows = await executePrepared<SearchRow>(
+    db,
+    'search_newest_offers',
+    sql`
+    WITH ${filters.tsQuery ? sql`query AS (SELECT to_tsquery('french', ${filters.tsQuery}) AS tsq),` : sql``}
+    candidates AS MATERIALIZED (${newestMatches(newest, searchCondition(filters, tsQuery), fetched)}),
+    ${pageOfCandidates(tsQuery, window)}`,
+  );
+  // The page lies within the first `fetched` matches: with that many seen, it is complete.
+  const seen = rows[0] ? Number(rows[0].seen) : 0;
+  return seen >= fetched ? rows : null;
+}
+
+/**
+ * One page of matching offers, in the order of pageOfCandidates. The newest matches up to the end
+ * of the rank window (or of the page, if deeper) come from the SEARCH_RECENT_SCAN newest offers when
+ * `tryNewest` and enough of them match, else from the whole table. That second statement is planned
+ * for its words: the planner picks the GIN index for rare ones and a walk in listing order for common
+ * words narrowed by other filters. Fewer rows than asked means they are all the matches.
+ */
+export async function searchOffers(
+  db: Executor,
+  filters: SearchFilters,
+  window: SearchWindow,
+  options: { tryNewest: boolean },
+): Promise<SearchPage> {
+  const fetched = Math.max(SEARCH_RANK_WINDOW + 1, window.offset + window.limit);
+  const triedNewest = options.tryNewest && searchesNewestFirst(filters);
+  if (triedNewest) {
+    const rows = await pageFromNewest(db, filters, window, fetched);
+    if (rows) return { views: rows.map(toOfferView), matchesSeen: fetched, allSeen: false, newestHeldEnough: true };
+  }
+  const tsQuery = tsQueryOf(filters);
+  const where = searchCondition(filters, tsQuery);
+  const result = await db.execute(sql`
+    WITH candidates AS MATERIALIZED (${newestMatches(sql`${offers}`, where, fetched)}),
+    ${pageOfCandidates(tsQuery, window)}`);
+  const rows = (result as { rows: SearchRow[] }).rows;
   let seen = rows[0] ? Number(rows[0].seen) : null;
   if (seen === null) {
     // Past the last page (or nothing at all): the matches still need counting, up to the same bound.
@@ -434,5 +518,6 @@ export async function searchOfferIds(db: Executor, filters: SearchFilters, windo
     );
     seen = Number((counted as { rows: { seen: number }[] }).rows[0]?.seen ?? 0);
   }
-  return { ids, matchesSeen: seen, allSeen: seen < fetched };
+  const page: SearchPage = { views: rows.map(toOfferView), matchesSeen: seen, allSeen: seen < fetched };
+  return triedNewest ? { ...page, newestHeldEnough: false } : page;
 }

@@ -223,13 +223,16 @@ export async function deleteOffer(ctx: AppContext, id: string, user: UserRow): P
 
 /**
  * What a search may reuse for a while, per database: vocabulary neighbours of a word (the vocabulary
- * only grows, and a word new to it matters only as a typo correction), and the planner's estimate of
- * a broad search's total (an estimate already). Offer writes of this process clear both; another
- * process's writes show within SEARCH_REUSE_TTL_MS.
+ * only grows, and a word new to it matters only as a typo correction), the planner's estimate of a
+ * broad search's total (an estimate already), and which searches the newest offers did not hold
+ * enough matches for (those go straight to the whole table; either way gives the same page, this
+ * only saves a walk that would find too little). Offer writes of this process clear all three;
+ * another process's writes show within SEARCH_REUSE_TTL_MS.
  */
 type SearchReuse = {
   neighbours: ExpiringCache<string, readonly string[]>;
   estimates: ExpiringCache<string, number>;
+  sparseAmongNewest: ExpiringCache<string, true>;
 };
 const SEARCH_REUSE_TTL_MS = 60_000;
 const SEARCH_REUSE_MAX_ENTRIES = 5_000;
@@ -241,6 +244,7 @@ function searchReuse(db: Executor): SearchReuse {
     reuse = {
       neighbours: new ExpiringCache(SEARCH_REUSE_TTL_MS, SEARCH_REUSE_MAX_ENTRIES),
       estimates: new ExpiringCache(SEARCH_REUSE_TTL_MS, SEARCH_REUSE_MAX_ENTRIES),
+      sparseAmongNewest: new ExpiringCache(SEARCH_REUSE_TTL_MS, SEARCH_REUSE_MAX_ENTRIES),
     };
     searchReuseByDatabase.set(db, reuse);
   }
@@ -285,9 +289,12 @@ export async function searchTsQuery(db: Executor, query: string | undefined): Pr
   return buildTsQuery(terms, corrections);
 }
 
+/** What identifies a search for SearchReuse: its filters, not its page. */
+const searchKey = (filters: repo.SearchFilters) => JSON.stringify(filters);
+
 async function estimatedTotal(db: Executor, filters: repo.SearchFilters): Promise<number> {
   const cache = searchReuse(db).estimates;
-  const key = JSON.stringify(filters);
+  const key = searchKey(filters);
   let estimate = cache.get(key);
   if (estimate === undefined) {
     estimate = await repo.estimateSearchMatches(db, filters);
@@ -311,11 +318,17 @@ export async function searchOffers(
     helperId: query.helper_id,
     viewerId: listViewerId(viewer),
   };
-  const page = await repo.searchOfferIds(ctx.db, filters, {
-    offset: (query.page - 1) * query.limit,
-    limit: query.limit,
-  });
+  const sparse = searchReuse(ctx.db).sparseAmongNewest;
+  const key = searchKey(filters);
+  const window = { offset: (query.page - 1) * query.limit, limit: query.limit };
+  const page = await repo.searchOffers(ctx.db, filters, window, { tryNewest: !sparse.get(key) });
+  if (page.newestHeldEnough === false) sparse.set(key, true);
   const total = page.allSeen ? page.matchesSeen : Math.max(page.matchesSeen, await estimatedTotal(ctx.db, filters));
-  const items = (await repo.loadOfferViews(ctx.db, page.ids)).map(toPublicOffer);
-  return { items, total, total_is_estimate: !page.allSeen, page: query.page, limit: query.limit };
+  return {
+    items: page.views.map(toPublicOffer),
+    total,
+    total_is_estimate: !page.allSeen,
+    page: query.page,
+    limit: query.limit,
+  };
 }
