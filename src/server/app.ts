@@ -95,7 +95,12 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   app.setSerializerCompiler(serializerCompiler);
 
   const database =
-    options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+    options.database ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      poolSize: config.databasePoolSize,
+      dataDir: config.dataDir,
+    }));
   if (!options.database) await migrateDatabase(database);
   const ctx: AppContext = Object.freeze({
     config,

@@ -24,7 +24,11 @@ export async function openCliContext(
   }
   let database;
   try {
-    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      poolSize: config.databasePoolSize,
+      dataDir: config.dataDir,
+    });
   } catch (error) {
     if (error instanceof DatabaseLockedError) {
       console.error(

@@ -140,7 +140,7 @@ export function wrapPool(pool: pg.Pool): DatabaseHandle {
   };
 }
 
-export function createPool(connectionString: string, max = 10): pg.Pool {
+export function createPool(connectionString: string, max: number): pg.Pool {
   const pool = new pg.Pool({
     connectionString,
     max,
@@ -157,8 +157,12 @@ export function createPool(connectionString: string, max = 10): pg.Pool {
 }
 
 /** Opens the configured database: the PostgreSQL server when a URL is given, else PGlite under dataDir. */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
-  if (options.databaseUrl) return wrapPool(createPool(options.databaseUrl));
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  poolSize: number;
+  dataDir: string;
+}): Promise<DatabaseHandle> {
+  if (options.databaseUrl) return wrapPool(createPool(options.databaseUrl, options.poolSize));
   const release = acquirePgliteLock(options.dataDir);
   try {
     const client = await openPglite({ dataDir: path.join(options.dataDir, 'db') });

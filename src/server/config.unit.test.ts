@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, defaultDatabasePoolSize, loadConfig } from './config.ts';
+
+const base = { JWT_SECRET: 'x'.repeat(40), DATA_DIR: '/tmp/appui-config-test' };
+
+describe('DATABASE_POOL_SIZE', () => {
+  it('defaults to twice the cores, between 4 and 10', () => {
+    expect([1, 2, 3, 4, 5, 16].map((cores) => defaultDatabasePoolSize(cores))).toEqual([4, 4, 6, 8, 10, 10]);
+    expect(loadConfig(base).databasePoolSize).toBe(defaultDatabasePoolSize());
+  });
+
+  it('takes a whole number from 1 to 100 and names the variable otherwise', () => {
+    expect(loadConfig({ ...base, DATABASE_POOL_SIZE: '7' }).databasePoolSize).toBe(7);
+    for (const bad of ['0', '101', '2.5', 'beaucoup']) {
+      expect(() => loadConfig({ ...base, DATABASE_POOL_SIZE: bad })).toThrow(ConfigError);
+      expect(() => loadConfig({ ...base, DATABASE_POOL_SIZE: bad })).toThrow(/DATABASE_POOL_SIZE/);
+    }
+  });
+});
