@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { OfferCategory } from '#shared/constants.ts';
 import type { Executor } from '../../db/client.ts';
 import { executePrepared } from '../../db/prepared.ts';
@@ -8,7 +8,7 @@ import { payoutAccounts } from '../../db/schema/payouts.ts';
 import { users } from '../../db/schema/users.ts';
 
 /** An offer with what every response embeds: its helper's public fields, its options and the helper's rating. */
-export type OfferView = Omit<OfferRow, 'searchText' | 'searchVector'> & {
+export type OfferView = Omit<OfferRow, 'searchText' | 'searchVector' | 'listed'> & {
   helper: {
     id: string;
     displayName: string | null;
@@ -32,16 +32,12 @@ export type OfferPatch = Partial<
 export type PricingOptionValues = { durationMinutes: number; priceCents: number };
 
 /**
- * Newest first, in the order of offers_listing_idx / offers_category_idx (`created_at DESC NULLS
- * LAST`): a plain `DESC` means NULLS FIRST and would make PostgreSQL sort every row instead.
+ * Who sees an offer in lists and searches, as one condition on `o` (the alias of every list and
+ * search statement): listed offers (offers.listed: visible, not deleted, of a helper), plus, for a
+ * logged-in helper, their own hidden ones.
  */
-const newestFirst = [sql`${offers.createdAt} DESC NULLS LAST`, desc(offers.id)];
-
-/** Who sees an offer in lists: visible offers of helpers, plus, for a logged-in helper, their own hidden ones. */
-function listedBy(viewerId: string | undefined): SQL {
-  const publicOffer = and(eq(offers.visible, true), eq(users.role, 'helper'));
-  const condition = viewerId ? or(publicOffer, eq(offers.helperId, viewerId)) : publicOffer;
-  return and(isNull(offers.deletedAt), condition) as SQL;
+function listedAs(viewerId: string | undefined): SQL {
+  return viewerId ? sql`(o.listed OR (o.deleted_at IS NULL AND o.helper_id = ${viewerId}))` : sql`o.listed`;
 }
 
 /** `forUpdate` locks the row until the caller's transaction ends (check-then-write on one offer). */
@@ -53,22 +49,6 @@ export async function findOfferRow(
   const query = db.select().from(offers).where(eq(offers.id, id)).limit(1);
   const [row] = options.forUpdate ? await query.for('update') : await query;
   return row;
-}
-
-/** Ids of one page of the public listing, newest first (served by offers_listing_idx). */
-export async function listOfferIds(
-  db: Executor,
-  params: { skip: number; limit: number; viewerId?: string },
-): Promise<string[]> {
-  const rows = await db
-    .select({ id: offers.id })
-    .from(offers)
-    .innerJoin(users, eq(users.id, offers.helperId))
-    .where(listedBy(params.viewerId))
-    .orderBy(...newestFirst)
-    .offset(params.skip)
-    .limit(params.limit);
-  return rows.map((row) => row.id);
 }
 
 /** Pricing options as they come out of the JSON aggregate of offerViewColumns. */
@@ -165,6 +145,30 @@ export async function loadOfferViews(db: Executor, ids: readonly string[]): Prom
   );
   const byId = new Map(rows.map((row) => [row.id, toOfferView(row)] as const));
   return ids.map((id) => byId.get(id)).filter((view): view is OfferView => view !== undefined);
+}
+
+/**
+ * One page of the public listing, newest first (offers_listing_idx, in its order: `created_at DESC
+ * NULLS LAST, id DESC`), with the offers' views in the same statement.
+ */
+export async function listOfferViews(
+  db: Executor,
+  params: { skip: number; limit: number; viewerId?: string },
+): Promise<OfferView[]> {
+  const rows = await executePrepared<OfferViewRow>(
+    db,
+    'list_offers',
+    sql`
+    WITH page AS MATERIALIZED (
+      SELECT o.id, o.created_at FROM ${offers} o
+      WHERE ${listedAs(params.viewerId)}
+      ORDER BY o.created_at DESC NULLS LAST, o.id DESC
+      OFFSET ${params.skip} LIMIT ${params.limit}
+    )
+    SELECT ${offerViewColumns} FROM page JOIN ${offers} o ON o.id = page.id ${offerViewJoins}
+    ORDER BY page.created_at DESC NULLS LAST, page.id DESC`,
+  );
+  return rows.map(toOfferView);
 }
 
 export async function insertOffer(db: Executor, values: NewOfferRow): Promise<OfferRow> {
@@ -336,15 +340,6 @@ export type SearchWindow = { offset: number; limit: number };
  */
 export const SEARCH_RANK_WINDOW = 100;
 
-/** Listed offers as one condition on `o` (the alias the search statements use). */
-function listedAs(viewerId: string | undefined): SQL {
-  // EXISTS, not a join: the page needs only offer ids, and each candidate costs one users_pkey probe.
-  const publicOffer = sql`(o.visible AND EXISTS (SELECT 1 FROM ${users} u WHERE u.id = o.helper_id AND u.role = 'helper'))`;
-  return viewerId
-    ? sql`o.deleted_at IS NULL AND (${publicOffer} OR o.helper_id = ${viewerId})`
-    : sql`o.deleted_at IS NULL AND ${publicOffer}`;
-}
-
 /** The text query to_tsquery() makes of `filters.tsQuery`, or null for a search without words. */
 function tsQueryOf(filters: SearchFilters): SQL | null {
   return filters.tsQuery ? sql`to_tsquery('french', ${filters.tsQuery})` : null;
@@ -418,31 +413,34 @@ export function searchesNewestFirst(filters: SearchFilters): boolean {
  * (ts_rank_cd, then newest), then any older ones newest first; without a text query, newest first.
  * The views come in the same statement: a second query cost a round trip on every search.
  */
-function pageOfCandidates(tsQuery: SQL | null, window: SearchWindow): SQL {
-  const relevance = tsQuery
-    ? sql`CASE WHEN m.rn <= ${SEARCH_RANK_WINDOW} THEN ts_rank_cd(m.search_vector, ${tsQuery}) END DESC NULLS LAST,`
-    : sql``;
+function pageOfCandidates(window: SearchWindow): SQL {
   return sql`
-    m AS MATERIALIZED (
-      SELECT c.id, c.created_at, c.search_vector,
-             row_number() OVER (ORDER BY c.created_at DESC NULLS LAST, c.id DESC) AS rn
-      FROM candidates c
-    ),
     page AS MATERIALIZED (
-      SELECT m.id, row_number() OVER (ORDER BY ${relevance} m.created_at DESC NULLS LAST, m.id DESC) AS position
-      FROM m
+      SELECT m.id, row_number() OVER (
+               ORDER BY CASE WHEN m.rn <= ${SEARCH_RANK_WINDOW} THEN m.rank END DESC NULLS LAST,
+                        m.created_at DESC NULLS LAST, m.id DESC) AS position
+      FROM (
+        SELECT c.id, c.created_at, c.rank,
+               row_number() OVER (ORDER BY c.created_at DESC NULLS LAST, c.id DESC) AS rn
+        FROM candidates c
+      ) m
       ORDER BY position
       OFFSET ${window.offset} LIMIT ${window.limit}
     )
-    SELECT (SELECT count(*) FROM m)::int AS seen, ${offerViewColumns}
+    SELECT (SELECT count(*) FROM candidates)::int AS seen, ${offerViewColumns}
     FROM page JOIN ${offers} o ON o.id = page.id ${offerViewJoins}
     ORDER BY page.position`;
 }
 
-/** The `fetched` newest matches of `where` among the rows of `from` (aliased `o`). */
-function newestMatches(from: SQL, where: SQL, fetched: number): SQL {
+/**
+ * The `fetched` newest matches of `where` among the rows of `from` (aliased `o`), with their
+ * relevance to `tsQuery` (null without one): computed here, for the matches only, so the tsvectors
+ * are not carried through the rest of the statement.
+ */
+function newestMatches(from: SQL, where: SQL, tsQuery: SQL | null, fetched: number): SQL {
+  const rank = tsQuery ? sql`ts_rank_cd(o.search_vector, ${tsQuery})` : sql`NULL::real`;
   return sql`
-    SELECT o.id, o.created_at, o.search_vector FROM ${from} o
+    SELECT o.id, o.created_at, ${rank} AS rank FROM ${from} o
     WHERE ${where}
     ORDER BY o.created_at DESC NULLS LAST, o.id DESC
     LIMIT ${fetched}`;
@@ -467,9 +465,9 @@ async function pageFromNewest(
 ): Promise<SearchRow[] | null> {
   const tsQuery = filters.tsQuery ? sql`(SELECT tsq FROM query)` : null;
   const newest = sql`(
-      SELECT o0.id, o0.helper_id, o0.category, o0.visible, o0.deleted_at, o0.created_at, o0.search_vector
+      SELECT o0.id, o0.helper_id, o0.category, o0.listed, o0.deleted_at, o0.created_at, o0.search_vector
       FROM ${offers} o0
-      WHERE o0.deleted_at IS NULL AND o0.visible ${filters.category ? sql`AND o0.category = ${filters.category}` : sql``}
+      WHERE o0.listed ${filters.category ? sql`AND o0.category = ${filters.category}` : sql``}
       ORDER BY o0.created_at DESC NULLS LAST, o0.id DESC
       LIMIT ${SEARCH_RECENT_SCAN})`;
   const rows = await executePrepared<SearchRow>(
@@ -477,8 +475,8 @@ async function pageFromNewest(
     'search_newest_offers',
     sql`
     WITH ${filters.tsQuery ? sql`query AS (SELECT to_tsquery('french', ${filters.tsQuery}) AS tsq),` : sql``}
-    candidates AS MATERIALIZED (${newestMatches(newest, searchCondition(filters, tsQuery), fetched)}),
-    ${pageOfCandidates(tsQuery, window)}`,
+    candidates AS MATERIALIZED (${newestMatches(newest, searchCondition(filters, tsQuery), tsQuery, fetched)}),
+    ${pageOfCandidates(window)}`,
   );
   // The page lies within the first `fetched` matches: with that many seen, it is complete.
   const seen = rows[0] ? Number(rows[0].seen) : 0;
@@ -507,8 +505,8 @@ export async function searchOffers(
   const tsQuery = tsQueryOf(filters);
   const where = searchCondition(filters, tsQuery);
   const result = await db.execute(sql`
-    WITH candidates AS MATERIALIZED (${newestMatches(sql`${offers}`, where, fetched)}),
-    ${pageOfCandidates(tsQuery, window)}`);
+    WITH candidates AS MATERIALIZED (${newestMatches(sql`${offers}`, where, tsQuery, fetched)}),
+    ${pageOfCandidates(window)}`);
   const rows = (result as { rows: SearchRow[] }).rows;
   let seen = rows[0] ? Number(rows[0].seen) : null;
   if (seen === null) {

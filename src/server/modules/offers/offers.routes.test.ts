@@ -136,6 +136,33 @@ describe('GET /offers/ and /offers/for-user', () => {
       expect(ids).not.toContain(hidden.id);
     }
   });
+
+  it('takes the offers of a helper out of lists and searches while they switch to seeker mode', async () => {
+    const changing = await createHelper(t.app.ctx.db, { displayName: 'Aidant en pause' });
+    const shown = await createOffer(t.app.ctx.db, changing, { title: 'Atelier quenouille filage' });
+    const kept = await createOffer(t.app.ctx.db, changing, { title: 'Atelier quenouille brouillon', visible: false });
+    const listed = async () => {
+      const list = await t.app.inject({ method: 'GET', url: '/api/v1/offers/?limit=100' });
+      const found = await t.app.inject({ method: 'GET', url: '/api/v1/offers/search?query=quenouille' });
+      return {
+        list: list
+          .json<{ id: string }[]>()
+          .map((offer) => offer.id)
+          .filter((id) => id === shown.id || id === kept.id),
+        search: found.json<{ items: { id: string }[] }>().items.map((offer) => offer.id),
+      };
+    };
+    const toggleRole = async (user: UserRow, expected: string) => {
+      const res = await t.injectAs(user, { method: 'POST', url: '/api/v1/users/toggle-role' });
+      expect(res.json<{ role: string }>().role).toBe(expected);
+    };
+    expect(await listed()).toEqual({ list: [shown.id], search: [shown.id] });
+    await toggleRole(changing, 'helpee');
+    expect(await listed()).toEqual({ list: [], search: [] });
+    await toggleRole(changing, 'helper');
+    // Back as a helper: the visible offer returns, the hidden one stays hidden.
+    expect(await listed()).toEqual({ list: [shown.id], search: [shown.id] });
+  });
 });
 
 describe('GET /offers/{id}', () => {

@@ -95,12 +95,12 @@ export async function listOffers(
   ctx: AppContext,
   params: { skip: number; limit: number; viewer?: UserRow | null },
 ): Promise<PublicOffer[]> {
-  const ids = await repo.listOfferIds(ctx.db, {
+  const views = await repo.listOfferViews(ctx.db, {
     skip: params.skip,
     limit: params.limit,
     viewerId: listViewerId(params.viewer),
   });
-  return (await repo.loadOfferViews(ctx.db, ids)).map(toPublicOffer);
+  return views.map(toPublicOffer);
 }
 
 /**

@@ -1,0 +1,34 @@
+DROP INDEX "offers_listing_idx";--> statement-breakpoint
+DROP INDEX "offers_category_idx";--> statement-breakpoint
+ALTER TABLE "offers" ADD COLUMN "listed" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+-- Custom (STACK.md "Drizzle and extensions"): offers.listed is kept by the two triggers below.
+-- An offer is listed when it is visible, not deleted, and its helper has the helper role.
+CREATE OR REPLACE FUNCTION appui_offers_listed() RETURNS trigger
+  LANGUAGE plpgsql AS $$
+  BEGIN
+    NEW.listed := NEW.visible AND NEW.deleted_at IS NULL
+      AND coalesce((SELECT role = 'helper' FROM users WHERE id = NEW.helper_id), false);
+    RETURN NEW;
+  END $$;
+--> statement-breakpoint
+CREATE TRIGGER offers_listed_trigger
+  BEFORE INSERT OR UPDATE OF visible, deleted_at, helper_id, listed ON offers
+  FOR EACH ROW EXECUTE FUNCTION appui_offers_listed();
+--> statement-breakpoint
+-- A helper who loses (or gains) the helper role takes their offers out of (or into) the lists.
+CREATE OR REPLACE FUNCTION appui_users_refresh_offers_listed() RETURNS trigger
+  LANGUAGE plpgsql AS $$
+  BEGIN
+    IF NEW.role IS DISTINCT FROM OLD.role THEN
+      UPDATE offers SET listed = listed WHERE helper_id = NEW.id; -- offers_listed_trigger recomputes it
+    END IF;
+    RETURN NULL;
+  END $$;
+--> statement-breakpoint
+CREATE TRIGGER users_refresh_offers_listed_trigger
+  AFTER UPDATE OF role ON users
+  FOR EACH ROW EXECUTE FUNCTION appui_users_refresh_offers_listed();
+--> statement-breakpoint
+UPDATE offers SET listed = listed;--> statement-breakpoint
+CREATE INDEX "offers_listing_idx" ON "offers" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS FIRST) WHERE listed;--> statement-breakpoint
+CREATE INDEX "offers_category_idx" ON "offers" USING btree ("category","created_at" DESC NULLS LAST,"id" DESC NULLS FIRST) WHERE listed;
