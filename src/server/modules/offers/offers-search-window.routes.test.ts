@@ -105,6 +105,15 @@ describe('GET /offers/search beyond SEARCH_RANK_WINDOW matches', () => {
     expect(first[2]!.items.length).toBe(12);
   });
 
+  it('answers a deep page and then the first one as before (the newest offers hold only part of the deep one)', async () => {
+    const first = await search('query=zythologie&limit=100');
+    const deep = await search('query=zythologie&limit=100&page=2');
+    expect(deep.items.length).toBe(broad + 3 - 100);
+    expect(deep.items.map((item) => item.id)).not.toContain(first.items[0]!.id);
+    expect(await search('query=zythologie&limit=100')).toEqual(first);
+    expect(await search('query=zythologie&limit=100&page=2')).toEqual(deep);
+  });
+
   it('estimates without a text query too, and stays exact past the last page', async () => {
     const all = await search('limit=5');
     expect(all.total_is_estimate).toBe(true);

@@ -382,11 +382,11 @@ export async function estimateSearchMatches(db: Executor, filters: SearchFilters
 
 /**
  * One page of matching offers, and how many matches were seen on the way: all of them when
- * `allSeen`, else at least that many (the caller estimates the total). `newestHeldEnough` says, when
- * the newest offers were tried first, whether they held enough matches (false: the whole table was
- * searched after them).
+ * `allSeen`, else at least that many (the caller estimates the total). `newestHeldOnly` is set when
+ * the newest offers were tried first and held too few matches for this page: how many they held
+ * (the whole table was searched after them).
  */
-export type SearchPage = { views: OfferView[]; matchesSeen: number; allSeen: boolean; newestHeldEnough?: boolean };
+export type SearchPage = { views: OfferView[]; matchesSeen: number; allSeen: boolean; newestHeldOnly?: number };
 
 /**
  * How many of the newest listed offers a public search first looks through for its SEARCH_RANK_WINDOW
@@ -449,8 +449,9 @@ function newestMatches(from: SQL, where: SQL, tsQuery: SQL | null, fetched: numb
 type SearchRow = OfferViewRow & { seen: number };
 
 /**
- * The page from the SEARCH_RECENT_SCAN newest listed offers, or null when they hold fewer than
- * `fetched` matches (then only the whole table has the right page).
+ * The page from the SEARCH_RECENT_SCAN newest listed offers when they hold `fetched` matches, else
+ * how many they hold (then only the whole table has the right page; null: not counted, the page
+ * asked lies past all of them).
  *
  * A prepared statement (executePrepared) whose plan does not depend on the words searched: the text
  * query is computed once per run (the `query` CTE, read through an InitPlan) instead of being folded
@@ -462,7 +463,7 @@ async function pageFromNewest(
   filters: SearchFilters,
   window: SearchWindow,
   fetched: number,
-): Promise<SearchRow[] | null> {
+): Promise<{ rows: SearchRow[] } | { heldOnly: number | null }> {
   const tsQuery = filters.tsQuery ? sql`(SELECT tsq FROM query)` : null;
   const newest = sql`(
       SELECT o0.id, o0.helper_id, o0.category, o0.listed, o0.deleted_at, o0.created_at, o0.search_vector
@@ -479,14 +480,15 @@ async function pageFromNewest(
     ${pageOfCandidates(window)}`,
   );
   // The page lies within the first `fetched` matches: with that many seen, it is complete.
-  const seen = rows[0] ? Number(rows[0].seen) : 0;
-  return seen >= fetched ? rows : null;
+  const seen = rows[0] ? Number(rows[0].seen) : null;
+  return seen !== null && seen >= fetched ? { rows } : { heldOnly: seen };
 }
 
 /**
  * One page of matching offers, in the order of pageOfCandidates. The newest matches up to the end
  * of the rank window (or of the page, if deeper) come from the SEARCH_RECENT_SCAN newest offers when
- * `tryNewest` and enough of them match, else from the whole table. That second statement is planned
+ * enough of them match, else from the whole table; `newestHeldOnly`, from an earlier search with the
+ * same filters, skips the first step when it cannot hold enough for this page. That second statement is planned
  * for its words: the planner picks the GIN index for rare ones and a walk in listing order for common
  * words narrowed by other filters. Fewer rows than asked means they are all the matches.
  */
@@ -494,13 +496,15 @@ export async function searchOffers(
   db: Executor,
   filters: SearchFilters,
   window: SearchWindow,
-  options: { tryNewest: boolean },
+  options: { newestHeldOnly?: number } = {},
 ): Promise<SearchPage> {
   const fetched = Math.max(SEARCH_RANK_WINDOW + 1, window.offset + window.limit);
-  const triedNewest = options.tryNewest && searchesNewestFirst(filters);
-  if (triedNewest) {
-    const rows = await pageFromNewest(db, filters, window, fetched);
-    if (rows) return { views: rows.map(toOfferView), matchesSeen: fetched, allSeen: false, newestHeldEnough: true };
+  let newestHeldOnly: number | undefined;
+  const known = options.newestHeldOnly;
+  if (searchesNewestFirst(filters) && (known === undefined || known >= fetched)) {
+    const newest = await pageFromNewest(db, filters, window, fetched);
+    if ('rows' in newest) return { views: newest.rows.map(toOfferView), matchesSeen: fetched, allSeen: false };
+    newestHeldOnly = newest.heldOnly ?? undefined;
   }
   const tsQuery = tsQueryOf(filters);
   const where = searchCondition(filters, tsQuery);
@@ -517,5 +521,5 @@ export async function searchOffers(
     seen = Number((counted as { rows: { seen: number }[] }).rows[0]?.seen ?? 0);
   }
   const page: SearchPage = { views: rows.map(toOfferView), matchesSeen: seen, allSeen: seen < fetched };
-  return triedNewest ? { ...page, newestHeldEnough: false } : page;
+  return newestHeldOnly === undefined ? page : { ...page, newestHeldOnly };
 }

@@ -2,7 +2,10 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '#shared/error-codes.ts';
 import { offers as offerMessages } from '#shared/messages.ts';
+import { eq } from 'drizzle-orm';
 import { bookings, reviews } from '#server/db/schema/bookings.ts';
+import { offers } from '#server/db/schema/offers.ts';
+import { users } from '#server/db/schema/users.ts';
 import type { UserRow } from '#server/db/schema/users.ts';
 import { buildTestApp, type TestApp } from '#tests/build-test-app.ts';
 import { createOffer, givePayoutAccount, type TestOffer } from '#tests/factories/offers.ts';
@@ -135,6 +138,21 @@ describe('GET /offers/ and /offers/for-user', () => {
       expect(ids).toContain(visible.id);
       expect(ids).not.toContain(hidden.id);
     }
+  });
+
+  it('does not list an offer created while its helper is switching to seeker mode', async () => {
+    const db = t.app.ctx.db;
+    const switching = await createHelper(db);
+    let created: Promise<TestOffer> | undefined;
+    await db.transaction(async (tx) => {
+      await tx.update(users).set({ role: 'helpee' }).where(eq(users.id, switching.id));
+      // Another connection creates an offer before the switch commits (on PGlite: right after it).
+      created = createOffer(db, switching, { title: 'Offre créée pendant le changement de rôle' });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    });
+    const offer = await created!;
+    const [row] = await db.select({ listed: offers.listed }).from(offers).where(eq(offers.id, offer.id));
+    expect(row).toEqual({ listed: false });
   });
 
   it('takes the offers of a helper out of lists and searches while they switch to seeker mode', async () => {

@@ -224,15 +224,15 @@ export async function deleteOffer(ctx: AppContext, id: string, user: UserRow): P
 /**
  * What a search may reuse for a while, per database: vocabulary neighbours of a word (the vocabulary
  * only grows, and a word new to it matters only as a typo correction), the planner's estimate of a
- * broad search's total (an estimate already), and which searches the newest offers did not hold
- * enough matches for (those go straight to the whole table; either way gives the same page, this
- * only saves a walk that would find too little). Offer writes of this process clear all three;
+ * broad search's total (an estimate already), and how many matches the newest offers held for the
+ * searches they held too few for (a page deeper than that goes straight to the whole table; either
+ * way gives the same page, this only saves a walk that would find too little). Offer writes of this process clear all three;
  * another process's writes show within SEARCH_REUSE_TTL_MS.
  */
 type SearchReuse = {
   neighbours: ExpiringCache<string, readonly string[]>;
   estimates: ExpiringCache<string, number>;
-  sparseAmongNewest: ExpiringCache<string, true>;
+  newestHeldOnly: ExpiringCache<string, number>;
 };
 const SEARCH_REUSE_TTL_MS = 60_000;
 const SEARCH_REUSE_MAX_ENTRIES = 5_000;
@@ -244,7 +244,7 @@ function searchReuse(db: Executor): SearchReuse {
     reuse = {
       neighbours: new ExpiringCache(SEARCH_REUSE_TTL_MS, SEARCH_REUSE_MAX_ENTRIES),
       estimates: new ExpiringCache(SEARCH_REUSE_TTL_MS, SEARCH_REUSE_MAX_ENTRIES),
-      sparseAmongNewest: new ExpiringCache(SEARCH_REUSE_TTL_MS, SEARCH_REUSE_MAX_ENTRIES),
+      newestHeldOnly: new ExpiringCache(SEARCH_REUSE_TTL_MS, SEARCH_REUSE_MAX_ENTRIES),
     };
     searchReuseByDatabase.set(db, reuse);
   }
@@ -318,11 +318,11 @@ export async function searchOffers(
     helperId: query.helper_id,
     viewerId: listViewerId(viewer),
   };
-  const sparse = searchReuse(ctx.db).sparseAmongNewest;
+  const heldOnly = searchReuse(ctx.db).newestHeldOnly;
   const key = searchKey(filters);
   const window = { offset: (query.page - 1) * query.limit, limit: query.limit };
-  const page = await repo.searchOffers(ctx.db, filters, window, { tryNewest: !sparse.get(key) });
-  if (page.newestHeldEnough === false) sparse.set(key, true);
+  const page = await repo.searchOffers(ctx.db, filters, window, { newestHeldOnly: heldOnly.get(key) });
+  if (page.newestHeldOnly !== undefined) heldOnly.set(key, page.newestHeldOnly);
   const total = page.allSeen ? page.matchesSeen : Math.max(page.matchesSeen, await estimatedTotal(ctx.db, filters));
   return {
     items: page.views.map(toPublicOffer),
