@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '#server/db/schema/users.ts';
 import { buildTestApp, type TestApp } from '#tests/build-test-app.ts';
 import { createHelper } from '#tests/factories/users.ts';
-import { SEARCH_RANK_WINDOW, SEARCH_RECENT_SCAN } from './offers.repository.ts';
+import { SEARCH_RANK_WINDOW, SEARCH_RECENT_SCAN, walkFor } from './offers.repository.ts';
 
 // Searches broader than the ranking window: their own database, since totals depend on every offer.
 let t: TestApp;
@@ -138,5 +138,30 @@ describe('GET /offers/search beyond SEARCH_RANK_WINDOW matches', () => {
     expect(after.total_is_estimate).toBe(true);
     // The server now knows the newest offers hold too few matches and searches the whole table at once.
     expect(await search('query=zythologie&limit=20')).toEqual(after);
+  });
+
+  // Runs after the burial above: these offers are newer than everything else.
+  it('walks further than the first step when it found matches, just too few, and answers the same', async () => {
+    const db = t.app.ctx.db;
+    const count = 5000;
+    // One offer in 40 matches: 75 among the newest 3 000, fewer than a first page needs.
+    await db.execute(sql`
+      INSERT INTO offers (helper_id, title, description, category, meeting_contact_info, created_at)
+      SELECT ${other.id}, 'Offre ' || g || CASE WHEN g % 40 = 0 THEN ' pollinisation' ELSE '' END,
+             'Rien de plus.', 'etudes', 'https://meet.google.com/abc-defg-hij', now() + interval '1 day' - g * interval '1 second'
+      FROM generate_series(1, ${count}::int) AS g`);
+    await db.execute(sql`ANALYZE offers`);
+    const held = Math.floor(SEARCH_RECENT_SCAN / 40);
+    expect(walkFor(held, SEARCH_RANK_WINDOW + 1)).toBeGreaterThan(SEARCH_RECENT_SCAN);
+    const newestTwelve = Array.from({ length: 12 }, (_, n) => `Offre ${(n + 1) * 40} pollinisation`);
+    for (let run = 0; run < 2; run++) {
+      const page = await search('query=pollinisation');
+      expect(page.items.map((item) => item.title)).toEqual(newestTwelve);
+      expect(page.total_is_estimate).toBe(true);
+      expect(page.total).toBeGreaterThan(SEARCH_RANK_WINDOW);
+    }
+    const last = await search('query=pollinisation&limit=100&page=2');
+    expect(last).toMatchObject({ total: count / 40, total_is_estimate: false });
+    expect(last.items.at(-1)!.title).toBe(`Offre ${count} pollinisation`);
   });
 });
