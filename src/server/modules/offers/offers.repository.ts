@@ -401,8 +401,9 @@ export const SEARCH_RECENT_SCAN = 3000;
 /**
  * How far the newest-first walk may go when the first SEARCH_RECENT_SCAN offers held some matches
  * but too few: at their density, a page needing at most this many offers is walked for (prepared,
- * no planning), a sparser one goes to the whole table, planned for its words. Walking 6 000 offers
- * costs about what the GIN index costs for a word found in 2 % of them.
+ * no planning), a sparser one goes to the whole table, planned for its words. At such densities the
+ * walk costs about what the GIN index does (a name in 3 % of 100 000 offers: 1.5 ms against 1.9 ms),
+ * and it is what the planner itself picks when a price or duration filter narrows a common word.
  */
 export const SEARCH_LONGEST_WALK = 2 * SEARCH_RECENT_SCAN;
 
