@@ -31,10 +31,6 @@ export class ExpiringCache<K, V> {
     this.#entries.set(key, { value, expiresAt: this.now() + this.ttlMs });
   }
 
-  clear(): void {
-    this.#entries.clear();
-  }
-
   get size(): number {
     return this.#entries.size;
   }

@@ -135,16 +135,14 @@ function toOfferView(row: OfferViewRow): OfferView {
   };
 }
 
-/** Offers with helper, pricing options and rating, in the order of `ids` (a prepared statement). */
-export async function loadOfferViews(db: Executor, ids: readonly string[]): Promise<OfferView[]> {
-  if (ids.length === 0) return [];
-  const rows = await executePrepared<OfferViewRow>(
+/** One offer with helper, pricing options and rating (a prepared statement), deleted or not. */
+export async function findOfferView(db: Executor, id: string): Promise<OfferView | undefined> {
+  const [row] = await executePrepared<OfferViewRow>(
     db,
-    'load_offer_views',
-    sql`SELECT ${offerViewColumns} FROM ${offers} o ${offerViewJoins} WHERE o.id = ANY(${sql.param([...ids])}::uuid[])`,
+    'find_offer_view',
+    sql`SELECT ${offerViewColumns} FROM ${offers} o ${offerViewJoins} WHERE o.id = ${id}::uuid`,
   );
-  const byId = new Map(rows.map((row) => [row.id, toOfferView(row)] as const));
-  return ids.map((id) => byId.get(id)).filter((view): view is OfferView => view !== undefined);
+  return row && toOfferView(row);
 }
 
 /**
@@ -386,7 +384,12 @@ export async function estimateSearchMatches(db: Executor, filters: SearchFilters
  * the newest offers were tried first and held too few matches for this page: how many they held
  * (the whole table was searched after them).
  */
-export type SearchPage = { views: OfferView[]; matchesSeen: number; allSeen: boolean; newestHeldOnly?: number };
+export type SearchPage = {
+  views: OfferView[];
+  matchesSeen: number;
+  allSeen: boolean;
+  newestHeldOnly: number | undefined;
+};
 
 /**
  * How many of the newest listed offers a public search first looks through for its SEARCH_RANK_WINDOW
@@ -487,7 +490,7 @@ async function pageFromNewest(
 ): Promise<{ rows: SearchRow[] } | { heldOnly: number | null }> {
   const tsQuery = filters.tsQuery ? sql`(SELECT tsq FROM query)` : null;
   const newest = sql`(
-      SELECT o0.id, o0.helper_id, o0.category, o0.listed, o0.deleted_at, o0.created_at, o0.search_vector
+      SELECT o0.id, o0.category, o0.listed, o0.created_at, o0.search_vector
       FROM ${offers} o0
       WHERE o0.listed ${filters.category ? sql`AND o0.category = ${filters.category}` : sql``}
       ORDER BY o0.created_at DESC NULLS LAST, o0.id DESC
@@ -507,12 +510,13 @@ async function pageFromNewest(
 
 /**
  * One page of matching offers, in the order of pageOfCandidates. The newest matches up to the end
- * of the rank window (or of the page, if deeper) come from the SEARCH_RECENT_SCAN newest offers when
- * enough of them match, else from a longer walk when they showed the matches dense enough
- * (walkFor), else from the whole table. `newestHeldOnly`, from an earlier search with the same
- * filters, skips the first step when it cannot hold enough for this page. That second statement is planned
- * for its words: the planner picks the GIN index for rare ones and a walk in listing order for common
- * words narrowed by other filters. Fewer rows than asked means they are all the matches.
+ * of the rank window (or of the page, if deeper) come, in this order of preference:
+ * - from the SEARCH_RECENT_SCAN newest listed offers, when enough of them match (skipped when
+ *   `newestHeldOnly`, learnt by an earlier search with the same filters, says they cannot);
+ * - from a longer walk, when those offers showed the matches dense enough (walkFor);
+ * - from the whole table, in a statement planned for its words: the GIN index for rare words, a
+ *   walk in listing order for common words narrowed by other filters.
+ * Fewer rows than asked means they are all the matches.
  */
 export async function searchOffers(
   db: Executor,
@@ -521,20 +525,22 @@ export async function searchOffers(
   options: { newestHeldOnly?: number } = {},
 ): Promise<SearchPage> {
   const fetched = Math.max(SEARCH_RANK_WINDOW + 1, window.offset + window.limit);
+  // Set only when this search measured it, for the caller to remember.
   let newestHeldOnly: number | undefined;
   if (searchesNewestFirst(filters)) {
     let held = options.newestHeldOnly;
     if (held === undefined || held >= fetched) {
       const newest = await pageFromNewest(db, filters, window, fetched, SEARCH_RECENT_SCAN);
-      if ('rows' in newest) return { views: newest.rows.map(toOfferView), matchesSeen: fetched, allSeen: false };
+      if ('rows' in newest) {
+        return { views: newest.rows.map(toOfferView), matchesSeen: fetched, allSeen: false, newestHeldOnly };
+      }
       held = newestHeldOnly = newest.heldOnly ?? undefined;
     }
     const walk = held === undefined ? null : walkFor(held, fetched);
     if (walk !== null && walk > SEARCH_RECENT_SCAN) {
       const further = await pageFromNewest(db, filters, window, fetched, walk);
       if ('rows' in further) {
-        const page = { views: further.rows.map(toOfferView), matchesSeen: fetched, allSeen: false };
-        return newestHeldOnly === undefined ? page : { ...page, newestHeldOnly };
+        return { views: further.rows.map(toOfferView), matchesSeen: fetched, allSeen: false, newestHeldOnly };
       }
     }
   }
@@ -552,6 +558,5 @@ export async function searchOffers(
     );
     seen = Number((counted as { rows: { seen: number }[] }).rows[0]?.seen ?? 0);
   }
-  const page: SearchPage = { views: rows.map(toOfferView), matchesSeen: seen, allSeen: seen < fetched };
-  return newestHeldOnly === undefined ? page : { ...page, newestHeldOnly };
+  return { views: rows.map(toOfferView), matchesSeen: seen, allSeen: seen < fetched, newestHeldOnly };
 }

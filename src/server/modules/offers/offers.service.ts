@@ -80,7 +80,7 @@ export function toPrivateOffer(view: repo.OfferView): PrivateOffer {
 const offerNotFound = () => notFound(ErrorCode.OFFER_NOT_FOUND, offerMessages.notFound);
 
 async function loadView(db: Executor, id: string): Promise<repo.OfferView> {
-  const [view] = await repo.loadOfferViews(db, [id]);
+  const view = await repo.findOfferView(db, id);
   if (!view) throw offerNotFound();
   return view;
 }
@@ -225,9 +225,9 @@ export async function deleteOffer(ctx: AppContext, id: string, user: UserRow): P
  * What a search may reuse for a while, per database: vocabulary neighbours of a word (the vocabulary
  * only grows, and a word new to it matters only as a typo correction), the planner's estimate of a
  * broad search's total (an estimate already), and how many matches the newest offers held for the
- * searches they held too few for (a page deeper than that goes straight to the whole table; either
- * way gives the same page, this only saves a walk that would find too little). Offer writes of this process clear all three;
- * another process's writes show within SEARCH_REUSE_TTL_MS.
+ * searches they held too few for (a deeper page skips that first walk; every path gives the same
+ * page, this only saves a walk that would find too little). Offer writes of this process clear all
+ * three; another process's writes show within SEARCH_REUSE_TTL_MS.
  */
 type SearchReuse = {
   neighbours: ExpiringCache<string, readonly string[]>;
@@ -292,9 +292,8 @@ export async function searchTsQuery(db: Executor, query: string | undefined): Pr
 /** What identifies a search for SearchReuse: its filters, not its page. */
 const searchKey = (filters: repo.SearchFilters) => JSON.stringify(filters);
 
-async function estimatedTotal(db: Executor, filters: repo.SearchFilters): Promise<number> {
+async function estimatedTotal(db: Executor, filters: repo.SearchFilters, key: string): Promise<number> {
   const cache = searchReuse(db).estimates;
-  const key = searchKey(filters);
   let estimate = cache.get(key);
   if (estimate === undefined) {
     estimate = await repo.estimateSearchMatches(db, filters);
@@ -323,7 +322,9 @@ export async function searchOffers(
   const window = { offset: (query.page - 1) * query.limit, limit: query.limit };
   const page = await repo.searchOffers(ctx.db, filters, window, { newestHeldOnly: heldOnly.get(key) });
   if (page.newestHeldOnly !== undefined) heldOnly.set(key, page.newestHeldOnly);
-  const total = page.allSeen ? page.matchesSeen : Math.max(page.matchesSeen, await estimatedTotal(ctx.db, filters));
+  const total = page.allSeen
+    ? page.matchesSeen
+    : Math.max(page.matchesSeen, await estimatedTotal(ctx.db, filters, key));
   return {
     items: page.views.map(toPublicOffer),
     total,
