@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Role } from '#shared/constants.ts';
 import type { Executor } from '#server/db/client.ts';
 import { users, type UserRow } from '#server/db/schema/users.ts';
-import { hashPassword } from '#server/modules/auth/passwords.ts';
+import { hashPassword } from '#server/lib/passwords.ts';
 
 export const DEFAULT_TEST_PASSWORD = 'motdepasse-solide';
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { common } from '#shared/messages.ts';
 import type { AppContext } from '../app-types.ts';
 import type { UserRow } from '../db/schema/users.ts';
-import { hashPassword } from '../modules/auth/passwords.ts';
+import { hashPassword } from '../lib/passwords.ts';
 import { countUsers } from '../modules/users/users.service.ts';
 import { DEMO_PASSWORD, SEED_LOCK_KEY } from './constants.ts';
 import { seedAvailabilityAndBookings } from './bookings.ts';

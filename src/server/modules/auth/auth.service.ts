@@ -9,7 +9,7 @@ import { badRequest, unauthorized } from '../../errors.ts';
 import { createTokenIssuer } from '../../plugins/auth.ts';
 import { createUser, findUserByEmail, replacePassword, toCurrentUser } from '../users/users.service.ts';
 import * as repo from './auth.repository.ts';
-import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 
 const RESET_TOKEN_BYTES = 32;
 

@@ -18,7 +18,7 @@ import type { AppContext } from '../../app-types.ts';
 import type { Executor } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import { badRequest, conflict, forbidden, notFound, pgConstraint, pgErrorCode, PgErrorCode } from '../../errors.ts';
-import { hashPassword } from '../auth/passwords.ts';
+import { hashPassword } from '../../lib/passwords.ts';
 import * as repo from './users.repository.ts';
 
 // ---------------------------------------------------------------------------------------------

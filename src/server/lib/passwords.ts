@@ -1,5 +1,8 @@
 import { hash, verify } from '@node-rs/argon2';
 
+// Shared by auth (login, reset), users (admin creation) and the seed; kept out of both modules so
+// neither has to import the other for it.
+
 // @node-rs/argon2 defaults are argon2id, m=19456 KiB, t=2, p=1: the OWASP recommendation (STACK.md).
 export function hashPassword(password: string): Promise<string> {
   return hash(password);
