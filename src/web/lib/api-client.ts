@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { API_BASE_PATH, AUTH_TOKEN_STORAGE_KEY } from '#shared/constants.ts';
+import { ErrorCode } from '#shared/error-codes.ts';
 import { apiErrors } from '#shared/messages.ts';
 
 /**
@@ -25,6 +26,32 @@ export function clearAuthToken(): void {
   } catch {
     // Storage can be unavailable (private mode); nothing to clear then.
   }
+}
+
+type TokenRejectedListener = () => void;
+const tokenRejectedListeners = new Set<TokenRejectedListener>();
+
+/**
+ * Called when the server refuses the stored token (expired, revoked by a password change, signed
+ * with another secret). The auth state listens to drop the session and refetch what was loaded
+ * with it: otherwise a public query that failed with the bad token (the landing's featured
+ * helpers) stays empty until a reload. Returns the unsubscribe function.
+ */
+export function onAuthTokenRejected(listener: TokenRejectedListener): () => void {
+  tokenRejectedListeners.add(listener);
+  return () => {
+    tokenRejectedListeners.delete(listener);
+  };
+}
+
+/**
+ * Forgets `token` if it is still the stored one: an answer to a request sent with an older token
+ * (before a new login) must not log the new session out.
+ */
+export function rejectAuthToken(token: string): void {
+  if (getAuthToken() !== token) return;
+  clearAuthToken();
+  for (const listener of tokenRejectedListeners) listener();
 }
 
 /** An API answer that was not 2xx. `message` is the French text to show as is. */
@@ -131,9 +158,8 @@ export type RequestOptions<T> = {
   schema?: z.ZodType<T>;
 };
 
-export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+function send(path: string, options: RequestOptions<unknown>, token: string | null): Promise<Response> {
   const headers = new Headers({ Accept: 'application/json' });
-  const token = getAuthToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
@@ -142,13 +168,28 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     headers.set('Content-Type', 'application/json');
     body = JSON.stringify(options.body);
   }
-  const response = await fetch(apiUrl(path, options.query), {
+  return fetch(apiUrl(path, options.query), {
     method: options.method ?? 'GET',
     headers,
     body,
     signal: options.signal,
   });
-  if (!response.ok) throw await apiErrorFromResponse(response);
+}
+
+export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const token = getAuthToken();
+  let response = await send(path, options, token);
+  if (!response.ok) {
+    const error = await apiErrorFromResponse(response);
+    if (!(token && error.status === 401 && error.code === ErrorCode.INVALID_TOKEN)) throw error;
+    rejectAuthToken(token);
+    // A read is asked again, as a visitor (or with the token of a login made meanwhile): public
+    // content (the landing's featured helpers) then loads at once instead of failing with the token
+    // the server just refused. Writes are not repeated: the person must log in again for them.
+    if ((options.method ?? 'GET') !== 'GET') throw error;
+    response = await send(path, options, getAuthToken());
+    if (!response.ok) throw await apiErrorFromResponse(response);
+  }
   if (response.status === 204) return undefined as T;
   const text = await response.text();
   const data: unknown = text ? JSON.parse(text) : undefined;

@@ -1,13 +1,22 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, use, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { LoginRequest, SignupRequest } from '#shared/schemas/auth.ts';
 import type { CurrentUser } from '#shared/schemas/users.ts';
 import { isAdminRole, isHelperRole, isSeekerRole } from '#shared/rules/roles.ts';
-import { api, clearAuthToken, getAuthToken, setAuthToken } from './api-client.ts';
+import {
+  api,
+  clearAuthToken,
+  getAuthToken,
+  isApiError,
+  onAuthTokenRejected,
+  rejectAuthToken,
+  setAuthToken,
+} from './api-client.ts';
 
 /**
  * Authentication state (spec 1 section 4): the token lives in localStorage.auth_token; at start a
- * stored token triggers GET /users/me and is cleared if that fails; signup is followed by a login;
+ * stored token triggers GET /users/me and is cleared if the server refuses it (401), as it is on any
+ * later 401 INVALID_TOKEN; the page then carries on as a visitor's. Signup is followed by a login;
  * logout clears token, user and every cached query, then goes home.
  */
 
@@ -46,14 +55,27 @@ export function AuthProvider({ children, onLoggedOut }: { children: ReactNode; o
   const queryClient = useQueryClient();
   const [token, setToken] = useState<string | null>(() => getAuthToken());
 
+  // The server refused the token: become a visitor, and refetch what was loaded (or failed to load)
+  // with the token so that public content comes back at once, without it.
+  useEffect(
+    () =>
+      onAuthTokenRejected(() => {
+        setToken(null);
+        queryClient.removeQueries({ queryKey: currentUserQueryKey });
+        void queryClient.invalidateQueries();
+      }),
+    [queryClient],
+  );
+
   const meQuery = useQuery({
     queryKey: currentUserQueryKey,
     queryFn: async () => {
+      const sent = getAuthToken();
       try {
         return await fetchCurrentUser();
       } catch (error) {
-        clearAuthToken();
-        setToken(null);
+        // Only a 401 says the token is bad; a 5xx or a lost connection must not end a valid session.
+        if (sent !== null && isApiError(error) && error.status === 401) rejectAuthToken(sent);
         throw error;
       }
     },
