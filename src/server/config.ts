@@ -28,11 +28,14 @@ const EnvSchema = z.object({
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Appui <no-reply@appui.local>'),
-  SEED_DEMO: booleanFlag.default(true),
+  // Unset: demo data outside production only (the demo accounts share a published password).
+  SEED_DEMO: booleanFlag.optional(),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(6, 'must be at least 6 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  // Unset: the OpenAPI UI outside production only (it lists every route to whoever asks).
+  OPENAPI_UI: booleanFlag.optional(),
 });
 
 export type AppConfig = Readonly<{
@@ -51,6 +54,7 @@ export type AppConfig = Readonly<{
   admin: Readonly<{ email: string; password: string }> | undefined;
   logLevel: string;
   authRateLimitPerMinute: number;
+  openApiUi: boolean;
 }>;
 
 export class ConfigError extends Error {}
@@ -90,6 +94,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (e.STRIPE_WEBHOOK_SECRET && !e.STRIPE_SECRET_KEY) {
     throw new ConfigError('Invalid configuration: STRIPE_SECRET_KEY is required with STRIPE_WEBHOOK_SECRET');
   }
+  if (e.NODE_ENV === 'production' && e.SEED_DEMO === true) {
+    throw new ConfigError('Invalid configuration: SEED_DEMO=true is refused with NODE_ENV=production (demo accounts, public password)');
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return Object.freeze({
     env: e.NODE_ENV,
@@ -105,12 +112,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       : undefined,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    seedDemo: e.SEED_DEMO,
+    seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
     admin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD
         ? Object.freeze({ email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD })
         : undefined,
     logLevel: e.LOG_LEVEL,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    openApiUi: e.OPENAPI_UI ?? e.NODE_ENV !== 'production',
   });
 }

@@ -17,3 +17,19 @@ describe('DATABASE_POOL_SIZE', () => {
     }
   });
 });
+
+describe('SEED_DEMO', () => {
+  it('defaults to demo data outside production only', () => {
+    expect(loadConfig(base).seedDemo).toBe(true);
+    expect(loadConfig({ ...base, NODE_ENV: 'test' }).seedDemo).toBe(true);
+    expect(loadConfig({ ...base, NODE_ENV: 'production' }).seedDemo).toBe(false);
+    expect(loadConfig({ ...base, NODE_ENV: 'production', SEED_DEMO: 'false' }).seedDemo).toBe(false);
+    expect(loadConfig({ ...base, SEED_DEMO: 'false' }).seedDemo).toBe(false);
+  });
+
+  it('refuses SEED_DEMO=true in production, naming the variable', () => {
+    const production = { ...base, NODE_ENV: 'production', SEED_DEMO: 'true' };
+    expect(() => loadConfig(production)).toThrow(ConfigError);
+    expect(() => loadConfig(production)).toThrow(/SEED_DEMO/);
+  });
+});

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIO_COMPLETE_MIN_LENGTH } from '#shared/constants.ts';
 import type { AppContext } from './app-types.ts';
-import type { AppConfig } from './config.ts';
+import { loadConfig, type AppConfig } from './config.ts';
 import { users } from './db/schema/users.ts';
 import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from './seed/constants.ts';
 import { seedDemoData } from './seed/index.ts';
@@ -28,6 +28,16 @@ const login = (email: string, password: string) =>
 
 // The tests run in order on one database: first empty, then seeded.
 describe('runStartupTasks', () => {
+  it('creates no demo data and no demo account on an empty database in production', async () => {
+    const production = loadConfig({ NODE_ENV: 'production', DATA_DIR: t.config.dataDir, JWT_SECRET: t.config.jwtSecret });
+    expect(production.seedDemo).toBe(false);
+    expect(await runStartupTasks(withConfig(production))).toEqual([]);
+    // Even a context that asks for it explicitly gets nothing in production.
+    expect(await seedDemoData(withConfig({ ...production, seedDemo: true }))).toEqual([]);
+    expect(await t.app.ctx.db.$count(users)).toBe(0);
+    expect((await login(DEMO_ADMIN_EMAIL, DEMO_PASSWORD)).statusCode).toBe(401);
+  });
+
   it('seeds nothing when SEED_DEMO is off', async () => {
     expect(await seedDemoData(withConfig({ seedDemo: false }))).toEqual([]);
     expect(await t.app.ctx.db.$count(users)).toBe(0);

@@ -5,6 +5,11 @@ import { openCliContext } from './cli-context.ts';
 async function main(): Promise<void> {
   // An explicit `npm run seed` is a request for demo data, whatever SEED_DEMO says.
   const ctx = await openCliContext((config) => ({ ...config, seedDemo: true }));
+  if (ctx.config.env === 'production') {
+    await ctx.database.close();
+    console.error('Pas de données de démonstration en production. / No demo data with NODE_ENV=production.');
+    process.exit(1);
+  }
   try {
     const lines = await seedDemoData(ctx);
     if (lines.length === 0) {

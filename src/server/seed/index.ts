@@ -25,12 +25,14 @@ function demoAccountLines(users: DemoUsers): string[] {
 }
 
 /**
- * French demo data for an empty database (DESIGN.md section 1), when SEED_DEMO is on. Everything
- * runs in one transaction under an advisory lock: a failure leaves the database empty (and seeded
- * on the next start), and two processes starting together seed once. Answers the lines to print.
+ * French demo data for an empty database (DESIGN.md section 1), when SEED_DEMO is on (its default
+ * outside production only). Everything runs in one transaction under an advisory lock: a failure
+ * leaves the database empty (and seeded on the next start), and two processes starting together
+ * seed once. Answers the lines to print.
  */
 export async function seedDemoData(ctx: AppContext): Promise<string[]> {
-  if (!ctx.config.seedDemo) return [];
+  // Never in production, whatever the caller asks: the demo admin's password is in the README.
+  if (!ctx.config.seedDemo || ctx.config.env === 'production') return [];
   if ((await countUsers(ctx.db)) > 0) return [];
   // One hash for every demo account: argon2 is deliberately slow.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
