@@ -95,7 +95,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError('Invalid configuration: STRIPE_SECRET_KEY is required with STRIPE_WEBHOOK_SECRET');
   }
   if (e.NODE_ENV === 'production' && e.SEED_DEMO === true) {
-    throw new ConfigError('Invalid configuration: SEED_DEMO=true is refused with NODE_ENV=production (demo accounts, public password)');
+    throw new ConfigError(
+      'Invalid configuration: SEED_DEMO=true is refused with NODE_ENV=production (demo accounts, public password)',
+    );
   }
   const dataDir = path.resolve(e.DATA_DIR);
   return Object.freeze({

@@ -29,7 +29,11 @@ const login = (email: string, password: string) =>
 // The tests run in order on one database: first empty, then seeded.
 describe('runStartupTasks', () => {
   it('creates no demo data and no demo account on an empty database in production', async () => {
-    const production = loadConfig({ NODE_ENV: 'production', DATA_DIR: t.config.dataDir, JWT_SECRET: t.config.jwtSecret });
+    const production = loadConfig({
+      NODE_ENV: 'production',
+      DATA_DIR: t.config.dataDir,
+      JWT_SECRET: t.config.jwtSecret,
+    });
     expect(production.seedDemo).toBe(false);
     expect(await runStartupTasks(withConfig(production))).toEqual([]);
     // Even a context that asks for it explicitly gets nothing in production.
