@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '#server/db/schema/users.ts';
 import { buildTestApp, type TestApp } from '#tests/build-test-app.ts';
 import { createHelper } from '#tests/factories/users.ts';
-import { SEARCH_RANK_WINDOW, SEARCH_RECENT_SCAN, walkFor } from './offers.repository.ts';
+import { SEARCH_RANK_WINDOW, SEARCH_RECENT_SCAN, walkFor } from './offers-search.repository.ts';
 
 // Searches broader than the ranking window: their own database, since totals depend on every offer.
 let t: TestApp;

@@ -18,6 +18,7 @@ import {
 } from '#shared/schemas/offers.ts';
 import type { App, AppContext } from '../../app-types.ts';
 import { authenticated, requireRole, requireUser } from '../../plugins/auth.ts';
+import * as search from './offers-search.service.ts';
 import * as service from './offers.service.ts';
 
 const tags = ['offers'];
@@ -92,7 +93,7 @@ export async function offersRoutes(app: App, { ctx }: { ctx: AppContext }): Prom
         response: { 200: SearchResponseSchema, 422: ValidationErrorResponseSchema },
       },
     },
-    async (request) => service.searchOffers(ctx, request.query),
+    async (request) => search.searchOffers(ctx, request.query),
   );
 
   app.get(
@@ -106,7 +107,7 @@ export async function offersRoutes(app: App, { ctx }: { ctx: AppContext }): Prom
         response: { 200: SearchResponseSchema, 401: ErrorResponseSchema, 422: ValidationErrorResponseSchema },
       },
     },
-    async (request) => service.searchOffers(ctx, request.query, requireUser(request)),
+    async (request) => search.searchOffers(ctx, request.query, requireUser(request)),
   );
 
   app.get(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SEARCH_LONGEST_WALK, SEARCH_RECENT_SCAN, walkFor } from './offers.repository.ts';
+import { SEARCH_LONGEST_WALK, SEARCH_RECENT_SCAN, walkFor } from './offers-search.repository.ts';
 
 describe('walkFor', () => {
   it('keeps the first step when the newest offers hold enough matches', () => {
