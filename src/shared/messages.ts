@@ -460,7 +460,6 @@ export const nav = {
   footerSupport: 'Support',
   footerLegal: 'Légal',
   about: 'À propos',
-  faq: 'Questions fréquentes',
   contactUs: 'Nous écrire',
   forgotPassword: 'Mot de passe oublié',
   privacy: 'Confidentialité',
@@ -656,8 +655,6 @@ export const paymentSuccess = {
     'Un empêchement ? Annulez depuis vos réservations en indiquant une raison ; plus de 24 h avant la séance, une séance payée est remboursée.',
   ],
   goBookings: 'Voir mes réservations',
-  goMessages: 'Écrire à mon aidant',
-  goSupport: 'Contacter le support',
   summaryTitle: 'Récapitulatif',
 } as const;
 

@@ -1,4 +1,4 @@
-import { CalendarCheck, CheckCircle2, LifeBuoy, MessageCircle } from 'lucide-react';
+import { CalendarCheck, CheckCircle2 } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { bookingPage, bookingsTab, common, paymentReturn, paymentSuccess, pageTitles } from '#shared/messages.ts';
@@ -43,7 +43,8 @@ function BookingSummary({ bookingId }: { bookingId: string }) {
 
 /**
  * /payment/success?booking_id=…&free=true or ?session_id=… (spec 2 section 2 "Payment return pages"):
- * a confirmation toast, next steps and three ways on; with neither parameter, an error toast and
+ * a confirmation toast, next steps and the way to the bookings (support and messages come with their
+ * issues: no link to a page that does not exist yet); with neither parameter, an error toast and
  * the bookings tab.
  */
 export default function PaymentSuccessPage() {
@@ -100,14 +101,6 @@ export default function PaymentSuccessPage() {
         <ButtonLink to={paths.dashboard.href('bookings')}>
           <CalendarCheck size={20} aria-hidden="true" />
           {paymentSuccess.goBookings}
-        </ButtonLink>
-        <ButtonLink to={paths.dashboard.href('conversations')} variant="outline">
-          <MessageCircle size={20} aria-hidden="true" />
-          {paymentSuccess.goMessages}
-        </ButtonLink>
-        <ButtonLink to={paths.support.href()} variant="outline">
-          <LifeBuoy size={20} aria-hidden="true" />
-          {paymentSuccess.goSupport}
         </ButtonLink>
       </div>
     </div>

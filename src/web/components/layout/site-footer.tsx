@@ -47,11 +47,6 @@ export function SiteFooter() {
         </Column>
         <Column title={nav.footerSupport}>
           <li>
-            <Link to={paths.faq.href()} className={linkClasses}>
-              {nav.faq}
-            </Link>
-          </li>
-          <li>
             <a href={`mailto:${SUPPORT_EMAIL}`} className={linkClasses}>
               {nav.contactUs} ({SUPPORT_EMAIL})
             </a>
