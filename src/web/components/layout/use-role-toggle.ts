@@ -29,6 +29,8 @@ export function useRoleToggle() {
 /**
  * "Je veux aider" / "Devenir aidant" (spec 1 section 2): logged out opens the login dialog; a
  * non-helper switches to helper ("Rôle changé !") then goes to /dashboard; a helper just goes there.
+ * An admin cannot switch (spec 1 section 6): the button stays on the public landing page, which is
+ * the same for everyone, and says so instead of doing nothing visible.
  */
 export function useBecomeHelper() {
   const { isAuthenticated, isHelper, isAdmin, toggleRole } = useAuth();
@@ -40,7 +42,11 @@ export function useBecomeHelper() {
       authDialog.open('login');
       return;
     }
-    if (isHelper || isAdmin) {
+    if (isAdmin) {
+      toast.error(roleMessages.adminCannotChange);
+      return;
+    }
+    if (isHelper) {
       void navigate(paths.dashboard.href());
       return;
     }
@@ -49,8 +55,10 @@ export function useBecomeHelper() {
       await toggleRole();
       toast.success(roleMessages.changedToast);
       void navigate(paths.dashboard.href());
-    } catch {
-      toast.error(roleMessages.changeFailedToast);
+    } catch (error) {
+      // The server's refusal says why (an account that became admin meanwhile); anything else gets the spec's text.
+      const refused = error instanceof ApiError && error.status < 500 && error.code !== null;
+      toast.error(refused ? error.message : roleMessages.changeFailedToast);
     } finally {
       setPending(false);
     }
