@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  formatDateLong,
-  formatDateTimeLong,
-  formatDateTimeShort,
-  formatMoney,
-  formatTime,
-  initials,
-  truncate,
-} from './format.ts';
+import { formatMoney, initials, truncate } from './format.ts';
 
 // Intl writes a narrow no-break space before the euro sign and as thousands separator in fr-FR.
 const normalise = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ');
@@ -42,18 +34,5 @@ describe('truncate', () => {
     expect(truncate('court', 10)).toBe('court');
     expect(truncate('abcdefghij', 10)).toBe('abcdefghij');
     expect(truncate('abcde fghijk', 6)).toBe('abcde…');
-  });
-});
-
-describe('Paris dates', () => {
-  it('formats in Paris time in winter (UTC+1)', () => {
-    expect(formatDateTimeLong('2024-12-03T13:30:00Z')).toBe('mardi 3 décembre à 14 h 30');
-    expect(formatDateTimeShort('2024-12-03T13:30:00Z')).toBe('03/12 14:30');
-  });
-  it('formats in Paris time in summer (UTC+2) and across midnight', () => {
-    expect(formatDateTimeLong('2025-07-14T07:05:00Z')).toBe('lundi 14 juillet à 9 h 05');
-    expect(formatDateTimeShort('2025-06-30T22:30:00Z')).toBe('01/07 00:30');
-    expect(formatDateLong('2025-06-30T22:30:00Z')).toBe('mardi 1 juillet 2025');
-    expect(formatTime(new Date('2025-03-30T01:00:00Z'))).toBe('03:00');
   });
 });

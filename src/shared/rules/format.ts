@@ -1,12 +1,8 @@
-import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
-import { fr } from 'date-fns/locale';
-import { DISPLAY_TIME_ZONE } from '../constants.ts';
 import { common } from '../messages.ts';
 
 /**
  * Display formatting shared by server and client (UI.md "Voice"): money in fr-FR with "Gratuit"
- * for 0, initials, and dates always in Paris time, whatever the zone of the machine.
+ * for 0, initials, truncation. Dates are in paris-time.ts, the one set of date helpers.
  */
 
 export function formatMoney(cents: number, currency = 'eur'): string {
@@ -31,31 +27,4 @@ export function initials(name: string | null | undefined): string {
 export function truncate(text: string, max: number): string {
   if (text.length <= max) return text;
   return `${text.slice(0, max).trimEnd()}…`;
-}
-
-type DateInput = Date | string | number;
-
-function inParis(value: DateInput): TZDate {
-  const time = value instanceof Date ? value.getTime() : new Date(value).getTime();
-  return new TZDate(time, DISPLAY_TIME_ZONE);
-}
-
-/** "mardi 3 décembre à 14 h 30" in Paris time. */
-export function formatDateTimeLong(value: DateInput): string {
-  return format(inParis(value), "EEEE d MMMM 'à' H 'h' mm", { locale: fr });
-}
-
-/** "03/12 14:30" in Paris time, for dense lists. */
-export function formatDateTimeShort(value: DateInput): string {
-  return format(inParis(value), 'dd/MM HH:mm', { locale: fr });
-}
-
-/** "mardi 3 décembre 2024" in Paris time. */
-export function formatDateLong(value: DateInput): string {
-  return format(inParis(value), 'EEEE d MMMM yyyy', { locale: fr });
-}
-
-/** "14:30" in Paris time. */
-export function formatTime(value: DateInput): string {
-  return format(inParis(value), 'HH:mm', { locale: fr });
 }

@@ -3,8 +3,11 @@ import {
   addDaysToWallDate,
   frenchDate,
   frenchLongParis,
+  frenchLongParisDate,
+  frenchParisDate,
   isWallDate,
   isWallTime,
+  parisClock,
   parisMonthRange,
   parisToUtc,
   parisWeekDates,
@@ -102,8 +105,16 @@ describe('French formats', () => {
     expect(frenchDate('2026-03-09')).toBe('09/03/2026');
   });
 
-  it('writes "mardi 3 décembre à 14 h 30" in Paris time', () => {
-    expect(frenchLongParis(new Date('2024-12-03T13:30:00Z'))).toBe('mardi 3 décembre à 14 h 30');
-    expect(frenchLongParis(new Date('2026-07-01T07:05:00Z'))).toBe('mercredi 1 juillet à 9 h 05');
+  it('writes "mardi 3 décembre à 14 h 30" in Paris time, the clock time unbreakable', () => {
+    expect(frenchLongParis(new Date('2024-12-03T13:30:00Z'))).toBe('mardi 3 décembre à 14\u00a0h\u00a030');
+    expect(frenchLongParis('2026-07-01T07:05:00Z')).toBe('mercredi 1 juillet à 9\u00a0h\u00a005');
+    expect(frenchLongParis('2025-07-14T07:05:00Z')).not.toMatch(/\d h|h \d/);
+  });
+
+  it('writes dates and clock times in Paris time in winter (UTC+1), summer (UTC+2) and across midnight', () => {
+    expect(frenchLongParisDate('2025-06-30T22:30:00Z')).toBe('mardi 1 juillet 2025');
+    expect(frenchParisDate(Date.parse('2024-12-31T23:30:00Z'))).toBe('1 janvier 2025');
+    expect(parisClock('2024-12-03T13:30:00Z')).toBe('14:30');
+    expect(parisClock(new Date('2025-03-30T01:00:00Z'))).toBe('03:00');
   });
 });

@@ -4,8 +4,10 @@ import { fr } from 'date-fns/locale/fr';
 import { DISPLAY_TIME_ZONE } from '../constants.ts';
 
 /**
- * Europe/Paris wall time <-> UTC instants (DESIGN.md section 8: slots are entered and shown in Paris
- * time, stored in UTC). Wall times are `yyyy-MM-dd` dates and `HH:mm` times.
+ * The one set of Paris date helpers of both sides (DESIGN.md section 9): Europe/Paris wall time <->
+ * UTC instants (DESIGN.md section 8: slots are entered and shown in Paris time, stored in UTC), and
+ * the French display of instants in Paris time whatever the zone of the machine. Wall times are
+ * `yyyy-MM-dd` dates and `HH:mm` times.
  *
  * Daylight-saving edges follow Temporal's "compatible" disambiguation, so every input has exactly one
  * answer:
@@ -108,15 +110,35 @@ export function frenchDate(date: string): string {
   return `${day}/${month}/${year}`;
 }
 
+/** An instant as the API and the database give it: a Date, an ISO string or epoch milliseconds. */
+export type Instant = Date | string | number;
+
+function inParis(instant: Instant): TZDate {
+  const time = instant instanceof Date ? instant.getTime() : new Date(instant).getTime();
+  return new TZDate(time, DISPLAY_TIME_ZONE);
+}
+
+// No-break spaces inside "14 h 30": a narrow card must not wrap it into "14 h" / "30".
+const FRENCH_CLOCK = "H'\u00a0h\u00a0'mm";
+
 /** "mardi 3 décembre à 14 h 30": the French long form of an instant, in Paris time. */
-export function frenchLongParis(instant: Date): string {
-  const paris = new TZDate(instant.getTime(), DISPLAY_TIME_ZONE);
-  return format(paris, "EEEE d MMMM 'à' H 'h' mm", { locale: fr });
+export function frenchLongParis(instant: Instant): string {
+  return format(inParis(instant), `EEEE d MMMM 'à' ${FRENCH_CLOCK}`, { locale: fr });
 }
 
 /** "mardi 3 décembre 2026": the French long date of an instant, in Paris time. */
-export function frenchLongParisDate(instant: Date): string {
-  return format(new TZDate(instant.getTime(), DISPLAY_TIME_ZONE), 'EEEE d MMMM yyyy', { locale: fr });
+export function frenchLongParisDate(instant: Instant): string {
+  return format(inParis(instant), 'EEEE d MMMM yyyy', { locale: fr });
+}
+
+/** "3 décembre 2026": the French date of an instant without the weekday, in Paris time. */
+export function frenchParisDate(instant: Instant): string {
+  return format(inParis(instant), 'd MMMM yyyy', { locale: fr });
+}
+
+/** "14:30": the Paris clock time of an instant. */
+export function parisClock(instant: Instant): string {
+  return format(inParis(instant), 'HH:mm');
 }
 
 /** The Paris dates between two dates inclusive (for calendars). */

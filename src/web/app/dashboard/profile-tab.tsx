@@ -1,6 +1,6 @@
 import { PenLine } from 'lucide-react';
 import { dashboard, profile } from '#shared/messages.ts';
-import { formatDateLong } from '#shared/rules/format.ts';
+import { frenchLongParisDate } from '#shared/rules/paris-time.ts';
 import { userDisplayName } from '#web/components/layout/account-menu.tsx';
 import { RoleBadge } from '#web/components/layout/role-badge.tsx';
 import { Avatar } from '#web/components/ui/avatar.tsx';
@@ -22,7 +22,7 @@ export default function ProfileTab() {
           <div className="min-w-0">
             <h2 className="truncate text-2xl font-semibold text-ink">{name}</h2>
             <RoleBadge role={user.role} className="mt-1" />
-            <p className="mt-1 text-sm text-ink-muted">{dashboard.memberSince(formatDateLong(user.created_at))}</p>
+            <p className="mt-1 text-sm text-ink-muted">{dashboard.memberSince(frenchLongParisDate(user.created_at))}</p>
           </div>
         </div>
         <ButtonLink to={paths.editProfile.href()} variant="outline">

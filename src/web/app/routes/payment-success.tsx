@@ -2,7 +2,8 @@ import { CalendarCheck, CheckCircle2 } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { bookingPage, bookingsTab, common, paymentReturn, paymentSuccess, pageTitles } from '#shared/messages.ts';
-import { formatDateTimeLong, formatMoney } from '#shared/rules/format.ts';
+import { formatMoney } from '#shared/rules/format.ts';
+import { frenchLongParis } from '#shared/rules/paris-time.ts';
 import { ButtonLink } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
@@ -29,7 +30,7 @@ function BookingSummary({ bookingId }: { bookingId: string }) {
           <p className="font-semibold text-ink">{booking.offer.title}</p>
           <p className="text-ink-muted">{bookingPage.withHelper(helperName)}</p>
           <p className="mt-1 text-ink first-letter:uppercase">
-            {bookingsTab.when(formatDateTimeLong(booking.start_at))}
+            {bookingsTab.when(frenchLongParis(booking.start_at))}
           </p>
           <p className="text-sm text-ink-muted">
             {common.minutes(booking.duration_minutes)} · {formatMoney(booking.price_cents, booking.currency)}

@@ -1,6 +1,6 @@
 import { Trash2 } from 'lucide-react';
 import { availability } from '#shared/messages.ts';
-import { formatDateLong, formatTime } from '#shared/rules/format.ts';
+import { frenchLongParisDate, parisClock } from '#shared/rules/paris-time.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Switch } from '#web/components/ui/switch.tsx';
@@ -42,7 +42,7 @@ export function SlotList({
   return (
     <div className="space-y-6">
       {[...groups.entries()].map(([date, group]) => {
-        const dateLabel = formatDateLong(`${date}T12:00:00Z`);
+        const dateLabel = frenchLongParisDate(`${date}T12:00:00Z`);
         const headingId = `slots-${date}`;
         return (
           <section key={date} aria-labelledby={headingId}>
@@ -51,7 +51,7 @@ export function SlotList({
             </h3>
             <ul className="mt-2 divide-y divide-line rounded-xl border border-line bg-white">
               {group.map((item) => {
-                const range = availability.slotRange(formatTime(item.startAt), formatTime(item.endAt));
+                const range = availability.slotRange(parisClock(item.startAt), parisClock(item.endAt));
                 return (
                   <li
                     key={item.id}

@@ -2,7 +2,8 @@ import { Star } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { bookingsTab, cancellation, common, reviewForm } from '#shared/messages.ts';
 import { canCancel } from '#shared/rules/cancellation.ts';
-import { formatDateTimeLong, formatMoney } from '#shared/rules/format.ts';
+import { formatMoney } from '#shared/rules/format.ts';
+import { frenchLongParis } from '#shared/rules/paris-time.ts';
 import type { Booking } from '#shared/schemas/bookings.ts';
 import { Avatar } from '#web/components/ui/avatar.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -82,7 +83,7 @@ export function BookingCard({ booking, userId, now }: { booking: Booking; userId
               {iAmHelper ? bookingsTab.bookedBy(partyName(other)) : bookingsTab.withHelper(partyName(other))}
             </p>
             <p className="mt-1 text-ink first-letter:uppercase">
-              {bookingsTab.when(formatDateTimeLong(booking.start_at))}
+              {bookingsTab.when(frenchLongParis(booking.start_at))}
             </p>
             <p className="text-sm text-ink-muted">
               {common.minutes(booking.duration_minutes)} · {formatMoney(booking.price_cents, booking.currency)}

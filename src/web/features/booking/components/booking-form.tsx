@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { booking as bookingMessages, bookingPage, common, dashboard } from '#shared/messages.ts';
-import { formatDateLong, formatDateTimeLong, formatMoney } from '#shared/rules/format.ts';
+import { formatMoney } from '#shared/rules/format.ts';
+import { frenchLongParis, frenchLongParisDate } from '#shared/rules/paris-time.ts';
 import { parisToday } from '#shared/rules/paris-time.ts';
 import type { PublicOffer } from '#shared/schemas/offers.ts';
 import { Button } from '#web/components/ui/button.tsx';
@@ -190,7 +191,7 @@ export function BookingForm({ offer }: { offer: PublicOffer }) {
           ) : duration === null ? (
             <>
               <h2 className="text-lg font-semibold text-ink first-letter:uppercase">
-                {bookingPage.timesTitle(formatDateLong(`${date}T12:00:00Z`))}
+                {bookingPage.timesTitle(frenchLongParisDate(`${date}T12:00:00Z`))}
               </h2>
               <p className="mt-2 text-ink-muted">{bookingPage.pickDurationFirst}</p>
             </>
@@ -204,7 +205,7 @@ export function BookingForm({ offer }: { offer: PublicOffer }) {
                 setStartIso(iso);
                 setError(null);
               }}
-              title={bookingPage.timesTitle(formatDateLong(`${date}T12:00:00Z`))}
+              title={bookingPage.timesTitle(frenchLongParisDate(`${date}T12:00:00Z`))}
             />
           )}
         </section>
@@ -231,7 +232,7 @@ export function BookingForm({ offer }: { offer: PublicOffer }) {
           </dl>
           {session ? (
             <p className="text-ink first-letter:uppercase" data-testid="booking-summary-when">
-              {bookingPage.summaryWhen(formatDateTimeLong(session.start))}
+              {bookingPage.summaryWhen(frenchLongParis(session.start))}
             </p>
           ) : null}
           {error ? (

@@ -3,7 +3,7 @@ import { fr } from 'date-fns/locale/fr';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { bookingPage } from '#shared/messages.ts';
-import { addDaysToWallDate } from '#shared/rules/paris-time.ts';
+import { addDaysToWallDate, frenchLongParisDate } from '#shared/rules/paris-time.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { cn } from '#web/lib/cn.ts';
 
@@ -141,7 +141,7 @@ export function MonthCalendar({
                 if (!date) return <td key={`pad-${dayIndex}`} />;
                 const available = availableDates.has(date) && date >= today;
                 const isSelected = date === selected;
-                const longDate = format(noon(date), 'EEEE d MMMM yyyy', { locale: fr });
+                const longDate = frenchLongParisDate(noon(date));
                 return (
                   <td key={date} className="p-0.5 text-center">
                     <button

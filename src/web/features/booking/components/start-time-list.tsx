@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { bookingPage, common } from '#shared/messages.ts';
 import type { Interval } from '#shared/rules/free-windows.ts';
-import { formatTime } from '#shared/rules/format.ts';
+import { parisClock } from '#shared/rules/paris-time.ts';
 import { cn } from '#web/lib/cn.ts';
 import { dayStartTimes } from './booking-times.ts';
 
@@ -57,7 +57,7 @@ export function StartTimeList({
                   onChange={() => onChange(iso)}
                   className="absolute inset-0 cursor-pointer appearance-none rounded-xl opacity-0"
                 />
-                {formatTime(start)}
+                {parisClock(start)}
               </label>
             );
           })}

@@ -1,6 +1,6 @@
 import { bookingPage } from '#shared/messages.ts';
 import { type Interval, timeBarCells } from '#shared/rules/free-windows.ts';
-import { formatTime } from '#shared/rules/format.ts';
+import { parisClock } from '#shared/rules/paris-time.ts';
 import { cn } from '#web/lib/cn.ts';
 
 const HOUR_MS = 3_600_000;
@@ -20,7 +20,7 @@ export function TimeBar({ windows, session }: { windows: readonly Interval[]; se
   const inSession = (start: Date) =>
     session !== null && start.getTime() >= session.start.getTime() && start.getTime() < session.end.getTime();
   const windowsText = windows
-    .map((window) => bookingPage.timeRange(formatTime(window.start), formatTime(window.end)))
+    .map((window) => bookingPage.timeRange(parisClock(window.start), parisClock(window.end)))
     .join(', ');
 
   return (
@@ -39,8 +39,8 @@ export function TimeBar({ windows, session }: { windows: readonly Interval[]; se
           ))}
         </div>
         <div className="mt-1 flex justify-between text-sm text-ink-muted tabular-nums">
-          <span>{formatTime(from)}</span>
-          <span>{formatTime(to)}</span>
+          <span>{parisClock(from)}</span>
+          <span>{parisClock(to)}</span>
         </div>
         <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-ink-muted">
           <li className="flex items-center gap-1.5">
@@ -59,7 +59,7 @@ export function TimeBar({ windows, session }: { windows: readonly Interval[]; se
       </div>
       <p className="sr-only">
         {session
-          ? bookingPage.timeBarText(formatTime(session.start), formatTime(session.end), windowsText)
+          ? bookingPage.timeBarText(parisClock(session.start), parisClock(session.end), windowsText)
           : bookingPage.timeBarTextNoSession(windowsText)}
       </p>
     </div>

@@ -1,5 +1,5 @@
 import { BadgeCheck, MessageSquareQuote, Star, UserX } from 'lucide-react';
-import { DISPLAY_TIME_ZONE, LIST_MAX_LIMIT, VISIBLE_TAGS_COUNT } from '#shared/constants.ts';
+import { LIST_MAX_LIMIT, VISIBLE_TAGS_COUNT } from '#shared/constants.ts';
 import { common, helperProfile } from '#shared/messages.ts';
 import type { Review } from '#shared/schemas/reviews.ts';
 import type { PublicUser } from '#shared/schemas/users.ts';
@@ -13,6 +13,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tab
 import { isApiError } from '#web/lib/api-client.ts';
 import { useAuth } from '#web/lib/auth.tsx';
 import { useAuthDialog } from '#web/lib/auth-dialog.ts';
+import { frenchParisDate } from '#shared/rules/paris-time.ts';
 import { isHelperRole } from '#shared/rules/roles.ts';
 import { useHelper } from '../api/get-helper.ts';
 import { useHelperRating } from '../api/get-helper-rating.ts';
@@ -20,13 +21,6 @@ import { useHelperReviews } from '../api/get-helper-reviews.ts';
 import { useSearchOffers } from '../api/search-offers.ts';
 import { useLoginRequired } from './explore-results.tsx';
 import { ExploreOfferCard, OfferGridSkeleton, RatingBadge } from './offer-card.tsx';
-
-const reviewDate = new Intl.DateTimeFormat('fr-FR', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: DISPLAY_TIME_ZONE,
-});
 
 function publicName(user: Pick<PublicUser, 'display_name' | 'username'>): string {
   return user.display_name?.trim() || user.username || '';
@@ -81,7 +75,7 @@ function ReviewItem({ review }: { review: Review }) {
           <span className="font-semibold text-ink">{author}</span>
         </div>
         <time dateTime={review.created_at} className="text-sm text-ink-muted">
-          {reviewDate.format(new Date(review.created_at))}
+          {frenchParisDate(review.created_at)}
         </time>
       </div>
       <div className="mt-3">
