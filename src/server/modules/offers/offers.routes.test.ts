@@ -301,15 +301,26 @@ describe('GET /offers/{id}/private', () => {
     }
   });
 
-  it('refuses other helpers and seekers without a confirmed booking with 403', async () => {
+  it('refuses other helpers and seekers without a confirmed booking with 403 on a visible offer', async () => {
+    const shown = await createOffer(t.app.ctx.db, helper);
     const seeker = await createSeeker(t.app.ctx.db);
-    await insertBooking(offer, seeker, { status: 'cancelled', startInHours: 24 });
+    await insertBooking(shown, seeker, { status: 'cancelled', startInHours: 24 });
     const pending = await createSeeker(t.app.ctx.db);
-    await insertBooking(offer, pending, { status: 'pending_payment', startInHours: 30, holdExpiresInMinutes: 30 });
+    await insertBooking(shown, pending, { status: 'pending_payment', startInHours: 30, holdExpiresInMinutes: 30 });
     for (const user of [await createHelper(t.app.ctx.db), await createSeeker(t.app.ctx.db), seeker, pending]) {
-      const res = await t.injectAs(user, { method: 'GET', url: url() });
+      const res = await t.injectAs(user, { method: 'GET', url: `/api/v1/offers/${shown.id}/private` });
       expect(res.statusCode).toBe(403);
       expect(errorOf(res)).toEqual({ code: ErrorCode.CONTACT_INFO_FORBIDDEN, detail: offerMessages.contactForbidden });
+    }
+  });
+
+  it('answers 404 to them on a hidden offer, whose existence is none of their business', async () => {
+    const seeker = await createSeeker(t.app.ctx.db);
+    await insertBooking(offer, seeker, { status: 'cancelled', startInHours: 26 });
+    for (const user of [await createHelper(t.app.ctx.db), await createSeeker(t.app.ctx.db), seeker]) {
+      const res = await t.injectAs(user, { method: 'GET', url: url() });
+      expect(res.statusCode).toBe(404);
+      expect(errorOf(res)).toEqual({ code: ErrorCode.OFFER_NOT_FOUND, detail: offerMessages.notFound });
     }
   });
 
@@ -539,19 +550,6 @@ describe('PUT /offers/{id}', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/v1/offers/${offer.id}` })).statusCode).toBe(200);
   });
 
-  it('refuses everyone but the owner', async () => {
-    expect((await put(null, { title: 'x' })).statusCode).toBe(401);
-    for (const user of [
-      await createHelper(t.app.ctx.db),
-      await createSeeker(t.app.ctx.db),
-      await createAdmin(t.app.ctx.db),
-    ]) {
-      const res = await put(user, { title: 'Pris' });
-      expect(res.statusCode).toBe(403);
-      expect(errorOf(res)).toEqual({ code: ErrorCode.NOT_OFFER_OWNER, detail: offerMessages.notOwner });
-    }
-  });
-
   it('answers 404 for an unknown or deleted offer', async () => {
     expect((await put(helper, { title: 'x' }, '6f1c1f6e-8d5b-4c36-9a43-3b1b7a4f0a11')).statusCode).toBe(404);
     const gone = await createOffer(t.app.ctx.db, helper, { deletedAt: new Date() });
@@ -597,21 +595,6 @@ describe('DELETE /offers/{id}', () => {
     expect((await del(helper, offer.id)).statusCode).toBe(404);
   });
 
-  it('refuses everyone but the owner', async () => {
-    const offer = await createOffer(t.app.ctx.db, helper);
-    expect((await del(null, offer.id)).statusCode).toBe(401);
-    for (const user of [
-      await createHelper(t.app.ctx.db),
-      await createSeeker(t.app.ctx.db),
-      await createAdmin(t.app.ctx.db),
-    ]) {
-      const res = await del(user, offer.id);
-      expect(res.statusCode).toBe(403);
-      expect(errorOf(res).code).toBe(ErrorCode.NOT_OFFER_OWNER);
-    }
-    expect((await t.app.inject({ method: 'GET', url: `/api/v1/offers/${offer.id}` })).statusCode).toBe(200);
-  });
-
   it.each([
     ['an upcoming scheduled booking', { status: 'scheduled', startInHours: 48 }],
     ['an upcoming paid booking', { status: 'paid', startInHours: 2 }],
@@ -637,6 +620,104 @@ describe('DELETE /offers/{id}', () => {
       holdExpiresInMinutes: -1,
     });
     expect((await del(helper, offer.id)).statusCode).toBe(200);
+  });
+});
+
+describe('who may write an offer and read its private view, per role', () => {
+  type Who = 'visitor' | 'owner' | 'owner in seeker mode' | 'other helper' | 'seeker' | 'admin';
+  type Action = 'PUT' | 'DELETE' | 'GET private';
+  type Expected = [status: number, code?: string];
+
+  const ok: Expected = [200];
+  const loginFirst: Expected = [401, ErrorCode.NOT_AUTHENTICATED];
+  const helperMode: Expected = [403, ErrorCode.HELPER_ROLE_REQUIRED];
+  const notOwner: Expected = [403, ErrorCode.NOT_OFFER_OWNER];
+  const noContact: Expected = [403, ErrorCode.CONTACT_INFO_FORBIDDEN];
+  const hidden: Expected = [404, ErrorCode.OFFER_NOT_FOUND];
+
+  // [who, the offer is visible, PUT, DELETE, GET private]
+  const rows: [Who, boolean, Expected, Expected, Expected][] = [
+    ['visitor', true, loginFirst, loginFirst, loginFirst],
+    ['owner', true, ok, ok, ok],
+    ['owner in seeker mode', true, helperMode, helperMode, helperMode],
+    ['other helper', true, notOwner, notOwner, noContact],
+    ['seeker', true, helperMode, helperMode, noContact],
+    ['admin', true, helperMode, helperMode, ok],
+    ['visitor', false, loginFirst, loginFirst, loginFirst],
+    ['owner', false, ok, ok, ok],
+    ['owner in seeker mode', false, helperMode, helperMode, helperMode],
+    ['other helper', false, hidden, hidden, hidden],
+    ['seeker', false, helperMode, helperMode, hidden],
+    ['admin', false, helperMode, helperMode, ok],
+  ];
+  const cases = rows.flatMap(([who, visible, put, del, priv]) =>
+    (
+      [
+        ['PUT', put],
+        ['DELETE', del],
+        ['GET private', priv],
+      ] as const
+    ).map(([action, expected]) => [who, visible ? 'visible' : 'hidden', action, expected] as const),
+  );
+
+  async function caller(who: Who, owner: UserRow): Promise<UserRow | null> {
+    const db = t.app.ctx.db;
+    switch (who) {
+      case 'visitor':
+        return null;
+      case 'owner':
+        return owner;
+      case 'owner in seeker mode': {
+        // What POST /users/toggle-role stores; the token stays valid, the role is read on each request.
+        await db.update(users).set({ role: 'helpee' }).where(eq(users.id, owner.id));
+        return owner;
+      }
+      case 'other helper':
+        return createHelper(db);
+      case 'seeker':
+        return createSeeker(db);
+      case 'admin':
+        return createAdmin(db);
+    }
+  }
+
+  it.each(cases)('%s, %s offer, %s: %j', async (who, visibility, action: Action, [status, code]) => {
+    const db = t.app.ctx.db;
+    const owner = await createHelper(db);
+    const offer = await createOffer(db, owner, { visible: visibility === 'visible', title: 'Titre d’origine' });
+    const user = await caller(who, owner);
+    const res =
+      action === 'PUT'
+        ? await t.injectAs(user, { method: 'PUT', url: `/api/v1/offers/${offer.id}`, payload: { title: 'Changé' } })
+        : action === 'DELETE'
+          ? await t.injectAs(user, { method: 'DELETE', url: `/api/v1/offers/${offer.id}` })
+          : await t.injectAs(user, { method: 'GET', url: `/api/v1/offers/${offer.id}/private` });
+    expect(res.statusCode).toBe(status);
+    if (code) expect(errorOf(res).code).toBe(code);
+    const [row] = await db.select().from(offers).where(eq(offers.id, offer.id));
+    if (status !== 200 || action === 'GET private') {
+      // A refusal changes nothing.
+      expect(row).toMatchObject({ title: 'Titre d’origine', deletedAt: null });
+    } else if (action === 'PUT') {
+      expect(row!.title).toBe('Changé');
+    } else {
+      expect(row!.deletedAt).not.toBeNull();
+    }
+  });
+
+  it('lets a helper back in helper mode edit the offers they kept while a seeker', async () => {
+    const db = t.app.ctx.db;
+    const owner = await createHelper(db);
+    const offer = await createOffer(db, owner);
+    await db.update(users).set({ role: 'helpee' }).where(eq(users.id, owner.id));
+    expect((await t.injectAs(owner, { method: 'GET', url: `/api/v1/offers/${offer.id}` })).statusCode).toBe(200);
+    await db.update(users).set({ role: 'helper' }).where(eq(users.id, owner.id));
+    const res = await t.injectAs(owner, {
+      method: 'PUT',
+      url: `/api/v1/offers/${offer.id}`,
+      payload: { title: 'Repris' },
+    });
+    expect(res.statusCode).toBe(200);
   });
 });
 

@@ -140,7 +140,7 @@ export async function offersRoutes(app: App, { ctx }: { ctx: AppContext }): Prom
   app.put(
     '/offers/:id',
     {
-      preValidation: authenticated,
+      preValidation: helperOnly,
       schema: {
         tags,
         summary: 'Modifier son offre',
@@ -155,7 +155,7 @@ export async function offersRoutes(app: App, { ctx }: { ctx: AppContext }): Prom
   app.delete(
     '/offers/:id',
     {
-      preValidation: authenticated,
+      preValidation: helperOnly,
       schema: {
         tags,
         summary: 'Supprimer son offre (refusé tant que des réservations sont actives)',

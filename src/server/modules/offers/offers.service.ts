@@ -1,6 +1,6 @@
 import { ErrorCode } from '#shared/error-codes.ts';
 import { offers as offerMessages } from '#shared/messages.ts';
-import { isAdminRole } from '#shared/rules/roles.ts';
+import { isAdminRole, isHelperRole } from '#shared/rules/roles.ts';
 import { payoutRuleAllows } from '#shared/rules/pricing.ts';
 import type { OfferCreateInput, OfferUpdateInput, PrivateOffer, PublicOffer } from '#shared/schemas/offers.ts';
 import type { AppContext } from '../../app-types.ts';
@@ -15,7 +15,28 @@ import * as repo from './offers.repository.ts';
 // ---------------------------------------------------------------------------------------------
 // Reading
 
+/*
+ * Who may do what with an offer (spec 1 section 6, spec 2 sections 2, 3 and 6, DESIGN.md section 14):
+ * - Writes (create, update, delete) and the owner's private view are for helpers in helper mode,
+ *   on their own offers. A helper who switched to seeker mode gets 403 HELPER_ROLE_REQUIRED until
+ *   they switch back; their offers are theirs again then.
+ * - Admins read every live offer, hidden or not, and its private view. They do not write through
+ *   the owner routes: the admin console's moderation (hide, show, edit title, description, price and
+ *   duration, delete any offer: spec 2 section 6) has its own admin view of an offer (spec 2
+ *   section 3) and comes with its own endpoints, which will call this service. Until then an
+ *   admin's write answers 403 HELPER_ROLE_REQUIRED, like any non-helper's.
+ * - An offer the caller may not see (a hidden one not theirs, a deleted one) answers 404
+ *   OFFER_NOT_FOUND everywhere, so its existence does not leak. A visible offer of someone else
+ *   answers 403: NOT_OFFER_OWNER to a write, CONTACT_INFO_FORBIDDEN to the private view without a
+ *   confirmed booking (the spec's 403 on contact information).
+ */
+
 const offerNotFound = () => notFound(ErrorCode.OFFER_NOT_FOUND, offerMessages.notFound);
+
+/** Offer writes need helper mode; the routes check it too, before validating the body. */
+function assertHelperMode(user: UserRow): void {
+  if (!isHelperRole(user.role)) throw forbidden(ErrorCode.HELPER_ROLE_REQUIRED, offerMessages.helperRequired);
+}
 
 async function loadView(db: Executor, id: string): Promise<repo.OfferView> {
   const view = await repo.findOfferView(db, id);
@@ -49,18 +70,22 @@ export async function getOffer(ctx: AppContext, id: string, viewer: UserRow | nu
 }
 
 /**
- * GET /offers/{id}/private: contact information goes to the helper, admins, and a seeker holding a
- * scheduled or paid booking of the offer (DESIGN.md section 8); everyone else gets 403.
+ * GET /offers/{id}/private: contact information goes to the helper in helper mode, admins, and a
+ * seeker holding a scheduled or paid booking of the offer (DESIGN.md section 8). Anyone else gets
+ * 403 for a visible offer (spec 1 section 6) and 404 for one they may not see.
  */
 export async function getPrivateOffer(ctx: AppContext, id: string, viewer: UserRow): Promise<PrivateOffer> {
   const view = await loadView(ctx.db, id);
-  const isOwner = viewer.id === view.helperId;
-  const isAdmin = isAdminRole(viewer.role);
-  if (view.deletedAt && !isOwner && !isAdmin) throw offerNotFound();
-  if (!isOwner && !isAdmin && !(await repo.hasConfirmedBooking(ctx.db, id, viewer.id))) {
-    throw forbidden(ErrorCode.CONTACT_INFO_FORBIDDEN, offerMessages.contactForbidden);
+  if (isAdminRole(viewer.role)) return toPrivateOffer(view);
+  if (viewer.id === view.helperId) {
+    assertHelperMode(viewer);
+    return toPrivateOffer(view);
   }
-  return toPrivateOffer(view);
+  if (view.deletedAt) throw offerNotFound();
+  // A booking made before the helper hid the offer still needs the contact information.
+  if (await repo.hasConfirmedBooking(ctx.db, id, viewer.id)) return toPrivateOffer(view);
+  if (!view.visible) throw offerNotFound();
+  throw forbidden(ErrorCode.CONTACT_INFO_FORBIDDEN, offerMessages.contactForbidden);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -81,8 +106,9 @@ async function assertPayoutRule(
 const toOptionValues = (options: OfferCreateInput['pricing_options']) =>
   options.map((option) => ({ durationMinutes: option.duration_minutes, priceCents: option.price_cents }));
 
-/** POST /offers/ (the route lets helpers only in). */
+/** POST /offers/: helpers in helper mode only. */
 export async function createOffer(ctx: AppContext, helper: UserRow, input: OfferCreateInput): Promise<PrivateOffer> {
+  assertHelperMode(helper);
   await assertPayoutRule(ctx.db, helper.id, input.pricing_options);
   const id = await ctx.db.transaction(async (tx) => {
     const row = await repo.insertOffer(tx, {
@@ -101,12 +127,24 @@ export async function createOffer(ctx: AppContext, helper: UserRow, input: Offer
   return toPrivateOffer(await loadView(ctx.db, id));
 }
 
-/** The offer a user wants to change: it must exist, not be deleted, and be theirs (admins use the admin console). */
+/**
+ * The offer a helper wants to change or attach slots to: it must exist, not be deleted, and be theirs.
+ * Someone else's hidden offer answers 404 like a missing one; a visible one, 403.
+ */
 async function ownedOffer(db: Executor, id: string, user: UserRow, lock = false): Promise<OfferRow> {
+  assertHelperMode(user);
   const row = await repo.findOfferRow(db, id, { forUpdate: lock });
   if (!row || row.deletedAt) throw offerNotFound();
-  if (row.helperId !== user.id) throw forbidden(ErrorCode.NOT_OFFER_OWNER, offerMessages.notOwner);
+  if (row.helperId !== user.id) {
+    if (!row.visible) throw offerNotFound();
+    throw forbidden(ErrorCode.NOT_OFFER_OWNER, offerMessages.notOwner);
+  }
   return row;
+}
+
+/** For the slots module: a slot may be tied only to one of the helper's own live offers. */
+export async function assertOwnOffer(db: Executor, offerId: string, helper: UserRow): Promise<void> {
+  await ownedOffer(db, offerId, helper);
 }
 
 /** PUT /offers/{id}: any subset of fields; pricing options, when sent, replace the list in one transaction. */

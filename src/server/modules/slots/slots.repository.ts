@@ -1,6 +1,5 @@
 import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { offers } from '../../db/schema/offers.ts';
 import { slots, type SlotRow } from '../../db/schema/slots.ts';
 
 export type NewSlot = typeof slots.$inferInsert;
@@ -8,19 +7,6 @@ export type NewSlot = typeof slots.$inferInsert;
 export async function insertSlots(db: Executor, values: NewSlot[]): Promise<SlotRow[]> {
   if (values.length === 0) return [];
   return db.insert(slots).values(values).returning();
-}
-
-/** Owner and deletion state of an offer, to check that a slot is attached to one's own live offer. */
-export async function findOfferOwner(
-  db: Executor,
-  offerId: string,
-): Promise<{ helperId: string; deleted: boolean } | undefined> {
-  const [row] = await db
-    .select({ helperId: offers.helperId, deletedAt: offers.deletedAt })
-    .from(offers)
-    .where(eq(offers.id, offerId))
-    .limit(1);
-  return row ? { helperId: row.helperId, deleted: row.deletedAt !== null } : undefined;
 }
 
 export async function listHelperSlots(

@@ -4,7 +4,7 @@ import { ErrorCode } from '#shared/error-codes.ts';
 import { slots as slotMessages } from '#shared/messages.ts';
 import { addDaysToWallDate, frenchDate, parisToday, parisToUtc } from '#shared/rules/paris-time.ts';
 import { slots } from '#server/db/schema/slots.ts';
-import type { UserRow } from '#server/db/schema/users.ts';
+import { users, type UserRow } from '#server/db/schema/users.ts';
 import { buildTestApp, type TestApp } from '#tests/build-test-app.ts';
 import { createBooking } from '#tests/factories/bookings.ts';
 import { createOffer, type TestOffer } from '#tests/factories/offers.ts';
@@ -146,6 +146,11 @@ describe('POST /appui-calendar/slots', () => {
     });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().code).toBe(ErrorCode.OFFER_NOT_FOUND);
+    // Someone else's hidden offer is as unknown as a missing one: its existence does not leak.
+    const hiddenOffer = await createOffer(t.app.ctx.db, otherHelper, { visible: false });
+    const hidden = await post(helper, { date: inDays(3), time: '09:00', duration: 60, offer_id: hiddenOffer.id });
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.json().code).toBe(ErrorCode.OFFER_NOT_FOUND);
   });
 
   it('takes the earlier instant for the ambiguous autumn time 02:30', async () => {
@@ -308,6 +313,25 @@ describe('GET /time-slots/, DELETE and toggle', () => {
     });
     expect(other.statusCode).toBe(404);
     expect(other.json()).toEqual({ code: ErrorCode.SLOT_NOT_FOUND, detail: slotMessages.notFound });
+  });
+
+  it('refuses a helper switched to seeker mode on their own slot, and keeps it', async () => {
+    const switched = await createHelper(t.app.ctx.db);
+    const start = new Date(Date.now() + 22 * 86_400_000);
+    const slot = await createSlot(t.app.ctx.db, switched, {
+      startAt: start,
+      endAt: new Date(start.getTime() + 3_600_000),
+    });
+    await t.app.ctx.db.update(users).set({ role: 'helpee' }).where(eq(users.id, switched.id));
+    for (const route of [
+      { method: 'DELETE', url: `/api/v1/time-slots/${slot.id}` },
+      { method: 'PATCH', url: `/api/v1/time-slots/${slot.id}/toggle-availability` },
+    ] as const) {
+      const res = await t.injectAs(switched, route);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().code).toBe(ErrorCode.HELPER_ROLE_REQUIRED);
+    }
+    expect(await slotCount(switched.id)).toBe(1);
   });
 
   it("deletes my slot by either path, never another helper's", async () => {

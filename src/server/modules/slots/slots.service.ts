@@ -1,17 +1,17 @@
 import { SLOT_MAX_DURATION_MINUTES } from '#shared/constants.ts';
 import { ErrorCode } from '#shared/error-codes.ts';
-import { offers as offerMessages, slots as slotMessages } from '#shared/messages.ts';
+import { slots as slotMessages } from '#shared/messages.ts';
 import { freeWindows, type Interval } from '#shared/rules/free-windows.ts';
 import { validateSingleSlot, validateSlotRows, type SlotIssue } from '#shared/rules/slot-validation.ts';
 import type { BulkSlotsCreate, CalendarSlot, CalendarSlotCreate, Fragment, LegacySlot } from '#shared/schemas/slots.ts';
 import type { AppContext } from '../../app-types.ts';
 import type { Executor } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/users.ts';
-import { AppError, conflict, forbidden, notFound, pgConstraint, pgErrorCode, PgErrorCode } from '../../errors.ts';
+import { AppError, conflict, notFound, pgConstraint, pgErrorCode, PgErrorCode } from '../../errors.ts';
+import { assertOwnOffer } from '../offers/offers.service.ts';
 import { toCalendarSlot, toLegacySlot } from './slot-dto.ts';
 import {
   deleteOwnSlot,
-  findOfferOwner,
   insertSlots,
   listHelperSlots,
   listHoldingBookings,
@@ -31,12 +31,9 @@ function slotIssueError(issue: SlotIssue): AppError {
   return new AppError(code, 400, issue.message);
 }
 
-/** A slot may be tied to one of the helper's own live offers only. */
+/** A slot may be tied to one of the helper's own live offers only (someone else's hidden offer: 404). */
 async function checkOwnOffer(db: Executor, helper: UserRow, offerId: string | null | undefined): Promise<void> {
-  if (!offerId) return;
-  const offer = await findOfferOwner(db, offerId);
-  if (!offer || offer.deleted) throw notFound(ErrorCode.OFFER_NOT_FOUND, offerMessages.notFound);
-  if (offer.helperId !== helper.id) throw forbidden(ErrorCode.NOT_OFFER_OWNER, offerMessages.notOwner);
+  if (offerId) await assertOwnOffer(db, offerId, helper);
 }
 
 /** The unique key (helper, offer, start, end) refuses the same slot twice (spec 1 section 8). */
