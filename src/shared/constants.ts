@@ -102,6 +102,14 @@ export const CANCELLATION_REASON_MAX_LENGTH = 1000;
 export const REVIEW_COMMENT_MAX_LENGTH = 2000;
 export const REVIEW_RATING_MIN = 1;
 export const REVIEW_RATING_MAX = 5;
+/**
+ * Upcoming bookings (holding time, start in the future) one seeker may hold with one helper: one
+ * seeker once booked 90 consecutive windows of a helper, 22 hours and 90 mails (issue 8). Ten leaves
+ * room for a weekly session booked over two months.
+ */
+export const MAX_UPCOMING_BOOKINGS_PER_HELPER = 10;
+/** Booking attempts (free bookings and payment holds) per user and per hour, whatever their outcome. */
+export const BOOKING_CREATE_RATE_LIMIT_PER_HOUR = 30;
 /** How often each process runs the booking sweeps (complete past sessions, expire payment holds). */
 export const BOOKING_SWEEP_INTERVAL_MS = 60_000;
 /** How long the contact card's "Copié" indicator stays (spec 2 section 9). */

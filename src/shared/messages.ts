@@ -370,6 +370,8 @@ export const booking = {
   statusCancelled: 'Annulée',
   statusPendingPayment: 'En attente de paiement',
   statusChangeNotAllowed: 'Ce changement de statut n’est pas autorisé pour cette réservation.',
+  upcomingLimitReached: (max: number) =>
+    `Vous avez déjà ${max} réservations à venir avec cette personne. Attendez qu’une séance soit passée ou annulez-en une pour réserver à nouveau.`,
 } as const;
 
 export const cancellation = {

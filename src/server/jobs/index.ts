@@ -1,6 +1,6 @@
 import { BOOKING_SWEEP_INTERVAL_MS } from '#shared/constants.ts';
 import type { AppContext } from '../app-types.ts';
-import { runBookingSweeps } from './complete-bookings.ts';
+import { sweepBookings } from '../modules/bookings/bookings.service.ts';
 
 export type StopJobs = () => void;
 
@@ -10,11 +10,11 @@ export type StopJobs = () => void;
  */
 export function startJobs(ctx: AppContext): StopJobs {
   const timers: NodeJS.Timeout[] = [];
-  const sweepBookings = () => {
-    runBookingSweeps(ctx.db).catch((error: unknown) => ctx.log.error({ err: error }, 'booking sweep failed'));
+  const sweep = () => {
+    sweepBookings(ctx.db).catch((error: unknown) => ctx.log.error({ err: error }, 'booking sweep failed'));
   };
-  sweepBookings();
+  sweep();
   // unref: a pending sweep never keeps the process alive on shutdown.
-  timers.push(setInterval(sweepBookings, BOOKING_SWEEP_INTERVAL_MS).unref());
+  timers.push(setInterval(sweep, BOOKING_SWEEP_INTERVAL_MS).unref());
   return () => timers.forEach((timer) => clearInterval(timer));
 }

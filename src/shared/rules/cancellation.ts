@@ -1,4 +1,5 @@
 import { LAST_MINUTE_CANCELLATION_HOURS } from '../constants.ts';
+import { isCancellable } from './booking-status.ts';
 
 /**
  * Cancellation rules (spec 1 sections 4 and 9; DESIGN.md section 8). "Only scheduled bookings can be
@@ -15,7 +16,7 @@ export function isLastMinute(startAt: Date, now: Date): boolean {
 }
 
 export function canCancel(booking: CancellableBooking, now: Date): boolean {
-  return (booking.status === 'scheduled' || booking.status === 'paid') && booking.startAt.getTime() > now.getTime();
+  return isCancellable(booking, now);
 }
 
 export type RefundDecision = { status: 'none' | 'pending'; amountCents: number };

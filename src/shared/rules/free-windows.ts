@@ -1,4 +1,5 @@
 import { SLOT_STEP_MINUTES, TIME_BAR_CELL_MINUTES } from '../constants.ts';
+import { holdsTime } from './booking-status.ts';
 
 /**
  * Free booking windows (spec 1 sections 2 and 9): the helper's available slots for an offer minus
@@ -11,23 +12,7 @@ export type Interval = { start: Date; end: Date };
 export type SlotLike = Interval & { offerId: string | null; isAvailable: boolean };
 export type BookingLike = Interval & { status: string; holdExpiresAt?: Date | null };
 
-/** Booking statuses that hold the helper's time (the `bookings_no_overlap` constraint covers the same). */
-export const TIME_HOLDING_STATUSES = ['pending_payment', 'scheduled', 'paid'] as const;
-
 const MINUTE_MS = 60_000;
-
-/** Does this booking hold time at `now`? A payment hold past its expiry no longer does. */
-export function holdsTime(booking: Pick<BookingLike, 'status' | 'holdExpiresAt'>, now: Date): boolean {
-  if (!(TIME_HOLDING_STATUSES as readonly string[]).includes(booking.status)) return false;
-  if (
-    booking.status === 'pending_payment' &&
-    booking.holdExpiresAt &&
-    booking.holdExpiresAt.getTime() < now.getTime()
-  ) {
-    return false;
-  }
-  return true;
-}
 
 /** Sorted union of intervals; touching intervals merge (09:00-10:00 and 10:00-11:00 give 09:00-11:00). */
 export function mergeIntervals(intervals: readonly Interval[]): Interval[] {

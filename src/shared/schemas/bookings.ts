@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { CANCELLATION_REASON_MAX_LENGTH, CURRENCIES, OFFER_CATEGORIES } from '../constants.ts';
 import { cancellation } from '../messages.ts';
+import { BOOKING_STATUSES, REFUND_STATUSES } from '../rules/booking-status.ts';
 
-export const BOOKING_STATUSES = ['pending_payment', 'scheduled', 'paid', 'completed', 'cancelled'] as const;
 export const BookingStatusSchema = z.enum(BOOKING_STATUSES);
 export type BookingStatus = z.infer<typeof BookingStatusSchema>;
 
@@ -51,7 +51,7 @@ export const BookingSchema = z.object({
   cancelled_by: z.uuid().nullable(),
   cancellation_reason: z.string().nullable(),
   is_last_minute: z.boolean().nullable(),
-  refund_status: z.enum(['none', 'pending', 'refunded', 'failed']).nullable(),
+  refund_status: z.enum(REFUND_STATUSES).nullable(),
   refund_cents: z.number().int().nullable(),
   created_at: z.string(),
   updated_at: z.string(),

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  foreignKey,
   index,
   integer,
   pgTable,
@@ -11,23 +12,26 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { CURRENCIES } from '#shared/constants.ts';
+import { CURRENCIES, REVIEW_RATING_MAX, REVIEW_RATING_MIN } from '#shared/constants.ts';
+import { BOOKING_STATUSES, CONFIRMED_STATUSES, REFUND_STATUSES } from '#shared/rules/booking-status.ts';
+import { inList, oneOf } from './checks.ts';
 import { offers, pricingOptions } from './offers.ts';
 import { users } from './users.ts';
 
-export const BOOKING_STATUSES = ['pending_payment', 'scheduled', 'paid', 'completed', 'cancelled'] as const;
-
 /**
  * The exclusion constraint `bookings_no_overlap` (custom migration 0001) makes two bookings holding
- * overlapping time with the same helper impossible, whatever the number of processes.
+ * overlapping time with the same helper impossible, whatever the number of processes. Its status list
+ * is TIME_HOLDING_STATUSES (booking-status.ts), written out there because a migration never changes.
+ *
+ * The CHECK constraints refuse what the app would (issue 8): a status outside the list once slipped
+ * past the exclusion constraint and made every list of the helper answer 500.
  */
 export const bookings = pgTable(
   'bookings',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    offerId: uuid('offer_id')
-      .notNull()
-      .references(() => offers.id),
+    // With helper_id, a foreign key to the offer itself (bookings_offer_helper_fk below).
+    offerId: uuid('offer_id').notNull(),
     pricingOptionId: uuid('pricing_option_id').references(() => pricingOptions.id, { onDelete: 'set null' }),
     helperId: uuid('helper_id')
       .notNull()
@@ -46,7 +50,7 @@ export const bookings = pgTable(
     cancelledBy: uuid('cancelled_by').references(() => users.id),
     cancellationReason: text('cancellation_reason'),
     isLastMinute: boolean('is_last_minute'),
-    refundStatus: text('refund_status', { enum: ['none', 'pending', 'refunded', 'failed'] }),
+    refundStatus: text('refund_status', { enum: REFUND_STATUSES }),
     refundCents: integer('refund_cents'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -57,8 +61,27 @@ export const bookings = pgTable(
     index('bookings_offer_idx').on(t.offerId),
     index('bookings_active_end_idx')
       .on(t.endAt)
-      .where(sql`status IN ('scheduled','paid')`),
+      .where(sql.raw(`status IN (${inList(CONFIRMED_STATUSES)})`)),
     check('bookings_period_check', sql`${t.endAt} > ${t.startAt}`),
+    check('bookings_status_check', oneOf(t.status, BOOKING_STATUSES)),
+    check('bookings_currency_check', oneOf(t.currency, CURRENCIES)),
+    check('bookings_refund_status_check', oneOf(t.refundStatus, REFUND_STATUSES)),
+    check('bookings_price_check', sql`${t.priceCents} >= 0`),
+    check('bookings_commission_check', sql`${t.commissionCents} >= 0 AND ${t.commissionCents} <= ${t.priceCents}`),
+    check('bookings_refund_cents_check', sql`${t.refundCents} >= 0 AND ${t.refundCents} <= ${t.priceCents}`),
+    // Only a party cancels (spec 1 section 4); a lapsed payment hold is cancelled by nobody (null).
+    check('bookings_cancelled_by_check', sql`${t.cancelledBy} IN (${t.userId}, ${t.helperId})`),
+    /**
+     * The booking's helper is its offer's helper. A composite foreign key rather than a trigger: the
+     * engine checks it under any concurrency, it cannot be forgotten by a code path, and Drizzle
+     * declares it, so db:generate keeps it. It needs the unique (id, helper_id) on offers, a small
+     * index; it also stands for the plain offer_id foreign key (both columns are NOT NULL).
+     */
+    foreignKey({
+      name: 'bookings_offer_helper_fk',
+      columns: [t.offerId, t.helperId],
+      foreignColumns: [offers.id, offers.helperId],
+    }),
   ],
 );
 
@@ -82,7 +105,10 @@ export const reviews = pgTable(
   (t) => [
     uniqueIndex('reviews_booking_key').on(t.bookingId),
     index('reviews_helper_idx').on(t.helperId, t.createdAt.desc()),
-    check('reviews_rating_check', sql`${t.rating} BETWEEN 1 AND 5`),
+    check(
+      'reviews_rating_check',
+      sql`${t.rating} BETWEEN ${sql.raw(String(REVIEW_RATING_MIN))} AND ${sql.raw(String(REVIEW_RATING_MAX))}`,
+    ),
   ],
 );
 

@@ -1,6 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { boolean, customType, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { CURRENCIES, OFFER_CATEGORIES } from '#shared/constants.ts';
+import { oneOf } from './checks.ts';
 import { users } from './users.ts';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -37,6 +50,10 @@ export const offers = pgTable(
   },
   (t) => [
     index('offers_helper_idx').on(t.helperId),
+    // The target of bookings_offer_helper_fk: a booking's helper must be its offer's helper.
+    unique('offers_id_helper_key').on(t.id, t.helperId),
+    check('offers_category_check', oneOf(t.category, OFFER_CATEGORIES)),
+    check('offers_currency_check', oneOf(t.currency, CURRENCIES)),
     // In the exact order of lists and searches (newest first, id breaking ties): without the id the
     // database sorts every group of rows it reads again (measured: search 40 % slower).
     index('offers_listing_idx')
@@ -63,6 +80,9 @@ export const pricingOptions = pgTable(
   },
   (t) => [
     uniqueIndex('pricing_options_offer_position_key').on(t.offerId, t.position),
+    check('pricing_options_duration_check', sql`${t.durationMinutes} > 0`),
+    check('pricing_options_price_check', sql`${t.priceCents} >= 0`),
+    check('pricing_options_position_check', sql`${t.position} >= 0`),
     index('pricing_options_price_idx').on(t.position, t.priceCents),
     index('pricing_options_duration_idx').on(t.durationMinutes),
   ],

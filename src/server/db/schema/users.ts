@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ROLES } from '#shared/constants.ts';
+import { oneOf } from './checks.ts';
 
 export const users = pgTable(
   'users',
@@ -30,6 +31,8 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
     index('users_role_idx').on(t.role),
+    check('users_role_check', oneOf(t.role, ROLES)),
+    check('users_token_version_check', sql`${t.tokenVersion} >= 0`),
   ],
 );
 

@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, or, sql, sum } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, or, sql, sum } from 'drizzle-orm';
+import { CONFIRMED_STATUSES, EXPIRED_HOLD, TIME_HOLDING_STATUSES } from '#shared/rules/booking-status.ts';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { bookings, type BookingRow } from '../../db/schema/bookings.ts';
@@ -52,16 +53,28 @@ export async function findDetailedBooking(db: Executor, id: string): Promise<Det
   return row;
 }
 
-/** The caller's bookings as seeker and those received as helper, newest start first. */
+/**
+ * The caller's bookings as seeker and those received as helper, in the order the dashboard shows
+ * them: upcoming ones (not ended at `now`, see isUpcoming) soonest first, then past ones latest
+ * first. One order for every page, so skip/limit never mix the two.
+ */
 export async function listDetailedBookingsOf(
   db: Executor,
   userId: string,
   skip: number,
   limit: number,
+  now: Date,
 ): Promise<DetailedBooking[]> {
+  const at = sql`${now.toISOString()}::timestamptz`;
   return selectDetailed(db)
     .where(or(eq(bookings.userId, userId), eq(bookings.helperId, userId)))
-    .orderBy(desc(bookings.startAt), desc(bookings.createdAt))
+    .orderBy(
+      sql`${bookings.endAt} <= ${at}`,
+      sql`CASE WHEN ${bookings.endAt} > ${at} THEN ${bookings.startAt} END`,
+      desc(bookings.startAt),
+      desc(bookings.createdAt),
+      desc(bookings.id),
+    )
     .offset(skip)
     .limit(limit);
 }
@@ -91,18 +104,55 @@ export async function lockHelperCalendar(db: Executor, helperId: string): Promis
 }
 
 /**
- * Payment holds of this helper whose time ran out become cancelled, so a lapsed hold never blocks
- * the exclusion constraint (DESIGN.md section 8). The sweep job does the same for everyone.
+ * Payment holds whose time ran out become cancelled, so a lapsed hold never blocks the exclusion
+ * constraint (DESIGN.md section 8): those of one helper before a booking takes their time, everyone's
+ * in the sweep. One idempotent UPDATE: run by several processes at once, a row changes once, because
+ * PostgreSQL re-checks the WHERE clause after waiting on a concurrent update.
  */
-export async function cancelExpiredHoldsOfHelper(db: Executor, helperId: string, now: Date): Promise<number> {
+export async function cancelExpiredHolds(db: Executor, now: Date, helperId?: string): Promise<number> {
   const rows = await db
     .update(bookings)
-    .set({ status: 'cancelled', cancelledAt: now, refundStatus: 'none', refundCents: 0, updatedAt: now })
+    .set({ ...EXPIRED_HOLD, cancelledAt: now, updatedAt: now })
     .where(
-      and(eq(bookings.helperId, helperId), eq(bookings.status, 'pending_payment'), lt(bookings.holdExpiresAt, now)),
+      and(
+        helperId === undefined ? undefined : eq(bookings.helperId, helperId),
+        eq(bookings.status, 'pending_payment'),
+        lt(bookings.holdExpiresAt, now),
+      ),
     )
     .returning({ id: bookings.id });
   return rows.length;
+}
+
+/** Confirmed sessions that have ended become completed (same idempotence as above). */
+export async function completeEndedBookings(db: Executor, now: Date): Promise<number> {
+  const rows = await db
+    .update(bookings)
+    .set({ status: 'completed', updatedAt: now })
+    .where(and(inArray(bookings.status, CONFIRMED_STATUSES), lte(bookings.endAt, now)))
+    .returning({ id: bookings.id });
+  return rows.length;
+}
+
+/** Bookings of `seekerId` with `helperId` that hold time and start after `now` (the per-helper cap). */
+export async function countUpcomingWithHelper(
+  db: Executor,
+  seekerId: string,
+  helperId: string,
+  now: Date,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.userId, seekerId),
+        eq(bookings.helperId, helperId),
+        inArray(bookings.status, TIME_HOLDING_STATUSES),
+        gt(bookings.startAt, now),
+      ),
+    );
+  return row?.n ?? 0;
 }
 
 export async function insertBooking(db: Executor, values: NewBooking): Promise<BookingRow> {

@@ -1,5 +1,6 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BOOKING_CREATE_RATE_LIMIT_PER_HOUR, MAX_UPCOMING_BOOKINGS_PER_HELPER } from '#shared/constants.ts';
 import { ErrorCode } from '#shared/error-codes.ts';
 import {
   apiErrors,
@@ -9,6 +10,7 @@ import {
 } from '#shared/messages.ts';
 import { frenchLongParis } from '#shared/rules/paris-time.ts';
 import { bookings } from '#server/db/schema/bookings.ts';
+import { checkBookingRequest, holdTime } from '#server/modules/bookings/bookings.service.ts';
 import type { UserRow } from '#server/db/schema/users.ts';
 import { buildTestApp, type TestApp } from '#tests/build-test-app.ts';
 import { createBooking, createReview } from '#tests/factories/bookings.ts';
@@ -281,30 +283,41 @@ describe('GET /bookings/ and GET /bookings/{id}', () => {
     bookingId = (await createBooking(db, { offer: o, seeker: listSeeker, startAt: at(40), status: 'scheduled' })).id;
     await createBooking(db, { offer: o, seeker: listSeeker, startAt: at(-200), status: 'completed' });
     await createBooking(db, { offer: o, seeker: stranger, startAt: at(50), status: 'cancelled' });
+    await createBooking(db, { offer: o, seeker: otherSeeker, startAt: at(-150), status: 'completed' });
+    // Inserted out of date order, so that insertion order cannot pass for date order.
+    await createBooking(db, { offer: o, seeker: otherSeeker, startAt: at(35), status: 'scheduled' });
   });
 
-  it('lists my bookings as seeker and as helper, newest start first, with skip and limit', async () => {
+  it('lists my bookings as seeker and as helper, upcoming soonest first then past latest first, with skip and limit', async () => {
     const res = await t.injectAs(listHelper, { method: 'GET', url: '/api/v1/bookings/' });
     expect(res.statusCode).toBe(200);
     const list = res.json<{ id: string; start_at: string; user_id: string; helper_id: string }[]>();
-    expect(list).toHaveLength(4);
-    expect(list.map((b) => b.start_at)).toEqual([...list.map((b) => b.start_at)].sort().reverse());
+    expect(list.map((b) => b.start_at)).toEqual(
+      [at(30), at(35), at(40), at(50), at(-150), at(-200)].map((d) => d.toISOString()),
+    );
     expect(list.some((b) => b.user_id === listHelper.id)).toBe(true);
-    const page = await t.injectAs(listHelper, { method: 'GET', url: '/api/v1/bookings/?skip=1&limit=2' });
-    expect(page.json<{ id: string }[]>().map((b) => b.id)).toEqual(list.slice(1, 3).map((b) => b.id));
+    const page = await t.injectAs(listHelper, { method: 'GET', url: '/api/v1/bookings/?skip=1&limit=4' });
+    expect(page.json<{ id: string }[]>().map((b) => b.id)).toEqual(list.slice(1, 5).map((b) => b.id));
     const mine = await t.injectAs(listSeeker, { method: 'GET', url: '/api/v1/bookings/' });
     expect(mine.json()).toHaveLength(2);
     expect((await t.injectAs(null, { method: 'GET', url: '/api/v1/bookings/' })).statusCode).toBe(401);
   });
 
-  it('shows one booking to its parties and admins only', async () => {
-    const url = `/api/v1/bookings/${bookingId}`;
-    expect((await t.injectAs(listSeeker, { method: 'GET', url })).statusCode).toBe(200);
-    expect((await t.injectAs(listHelper, { method: 'GET', url })).statusCode).toBe(200);
-    expect((await t.injectAs(admin, { method: 'GET', url })).statusCode).toBe(200);
-    const refused = await t.injectAs(stranger, { method: 'GET', url });
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ code: ErrorCode.FORBIDDEN, detail: apiErrors.forbidden });
+  const found = () => ({ id: bookingId });
+  const hidden = () => ({ code: ErrorCode.BOOKING_NOT_FOUND, detail: bookingMessages.notFound });
+  it.each<[string, () => UserRow | null, number, () => object]>([
+    ['a visitor', () => null, 401, () => ({ code: ErrorCode.NOT_AUTHENTICATED })],
+    ['the seeker', () => listSeeker, 200, found],
+    ['the helper', () => listHelper, 200, found],
+    ['an admin', () => admin, 200, found],
+    ['another user (404, as if it did not exist)', () => stranger, 404, hidden],
+  ])('GET /bookings/{id} as %s answers %i', async (_who, user, status, expected) => {
+    const res = await t.injectAs(user(), { method: 'GET', url: `/api/v1/bookings/${bookingId}` });
+    expect(res.statusCode).toBe(status);
+    expect(res.json()).toMatchObject(expected());
+  });
+
+  it('answers an unknown booking with 404', async () => {
     const missing = await t.injectAs(listSeeker, {
       method: 'GET',
       url: '/api/v1/bookings/6f1c1f6e-8d5b-4c36-9a43-3b1b7a4f0a11',
@@ -329,6 +342,9 @@ describe('PUT /bookings/{id}', () => {
     const put = (user: UserRow, id: string, payload: object = { status: 'completed' }) =>
       t.injectAs(user, { method: 'PUT', url: `/api/v1/bookings/${id}`, payload });
     for (const user of [seeker, helper]) expect((await put(user, started.id)).statusCode).toBe(403);
+    const hidden = await put(stranger, started.id);
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.json()).toEqual({ code: ErrorCode.BOOKING_NOT_FOUND, detail: bookingMessages.notFound });
     const tooEarly = await put(admin, future.id);
     expect(tooEarly.statusCode).toBe(409);
     expect(tooEarly.json().code).toBe(ErrorCode.BOOKING_STATUS_CHANGE_NOT_ALLOWED);
@@ -438,13 +454,18 @@ describe('POST /bookings/{id}/cancel', () => {
     });
   });
 
-  it('refuses strangers (403), unknown bookings (404) and bookings that are over, started or pending', async () => {
+  it('answers strangers and unknown bookings 404, admins 403, and refuses bookings that are over, started or pending', async () => {
     const db = t.app.ctx.db;
     const b = await createBooking(db, { offer, seeker, startAt: at(110), status: 'scheduled' });
     expect((await cancel(null, b.id)).statusCode).toBe(401);
     const refused = await cancel(stranger, b.id);
-    expect(refused.statusCode).toBe(403);
-    expect((await cancel(admin, b.id)).statusCode).toBe(403);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json()).toEqual({ code: ErrorCode.BOOKING_NOT_FOUND, detail: bookingMessages.notFound });
+    const asAdmin = await cancel(admin, b.id);
+    expect(asAdmin.statusCode).toBe(403);
+    expect(asAdmin.json()).toEqual({ code: ErrorCode.FORBIDDEN, detail: apiErrors.forbidden });
+    const [unchanged] = await db.select().from(bookings).where(eq(bookings.id, b.id));
+    expect(unchanged!.status).toBe('scheduled');
     expect((await cancel(seeker, '6f1c1f6e-8d5b-4c36-9a43-3b1b7a4f0a11')).statusCode).toBe(404);
     const done = await createBooking(db, { offer, seeker, startAt: at(-300), status: 'completed' });
     const started = await createBooking(db, {
@@ -516,6 +537,128 @@ describe('GET /bookings/stats', () => {
       review_count: 0,
     });
     expect((await t.injectAs(null, { method: 'GET', url: '/api/v1/bookings/stats' })).statusCode).toBe(401);
+  });
+});
+
+describe('upcoming bookings of one seeker with one helper (issue 8: 90 windows booked in a row)', () => {
+  const limitReached = {
+    code: ErrorCode.BOOKING_UPCOMING_LIMIT_REACHED,
+    detail: bookingMessages.upcomingLimitReached(MAX_UPCOMING_BOOKINGS_PER_HELPER),
+  };
+  let capHelper: UserRow;
+  let capOffer: TestOffer;
+  const capBody = (start: Date) => ({ ...body(start, 30), offer_id: capOffer.id });
+
+  beforeAll(async () => {
+    const db = t.app.ctx.db;
+    capHelper = await createHelper(db);
+    capOffer = await createOffer(db, capHelper, {
+      options: [
+        { durationMinutes: 30, priceCents: 0 },
+        { durationMinutes: 60, priceCents: 4000 },
+      ],
+    });
+    await createSlot(db, capHelper, { startAt: at(0), endAt: at(24) });
+  });
+
+  it('counts holding upcoming bookings only, and stops the seeker at the cap but not others', async () => {
+    const db = t.app.ctx.db;
+    const capSeeker = await createSeeker(db);
+    // Not counted: past, cancelled, completed, a lapsed hold (cancelled before the count).
+    await createBooking(db, { offer: capOffer, seeker: capSeeker, startAt: at(-150), status: 'completed' });
+    await createBooking(db, { offer: capOffer, seeker: capSeeker, startAt: at(0), status: 'cancelled' });
+    await createBooking(db, {
+      offer: capOffer,
+      seeker: capSeeker,
+      startAt: at(1),
+      status: 'pending_payment',
+      priceCents: 4000,
+      holdExpiresAt: new Date(Date.now() - MIN),
+    });
+    // Counted: confirmed ones and a live payment hold.
+    for (let i = 0; i < MAX_UPCOMING_BOOKINGS_PER_HELPER - 2; i++) {
+      await createBooking(db, {
+        offer: capOffer,
+        seeker: capSeeker,
+        startAt: at(2 + i),
+        status: i % 2 ? 'paid' : 'scheduled',
+      });
+    }
+    await createBooking(db, {
+      offer: capOffer,
+      seeker: capSeeker,
+      startAt: at(2 + MAX_UPCOMING_BOOKINGS_PER_HELPER),
+      status: 'pending_payment',
+      priceCents: 4000,
+      holdExpiresAt: new Date(Date.now() + 20 * MIN),
+    });
+
+    expect((await book(capSeeker, capBody(at(20)))).statusCode).toBe(201);
+    const refused = await book(capSeeker, capBody(at(21)));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual(limitReached);
+    expect(await holdingAt(capHelper.id, at(21))).toBe(0);
+    // The cap is per helper pair: someone else still books this helper.
+    expect((await book(otherSeeker, capBody(at(21)))).statusCode).toBe(201);
+  });
+
+  it('applies to payment holds too (the checkout takes time through the same transaction)', async () => {
+    const db = t.app.ctx.db;
+    const holder = await createSeeker(db);
+    for (let i = 0; i < MAX_UPCOMING_BOOKINGS_PER_HELPER; i++) {
+      await createBooking(db, { offer: capOffer, seeker: holder, startAt: at(-96 + i), endAt: at(-95.5 + i) });
+    }
+    const now = new Date();
+    const request = await checkBookingRequest(
+      t.app.ctx,
+      holder,
+      { offer_id: capOffer.id, start_at: at(22).toISOString(), end_at: at(23).toISOString() },
+      now,
+    );
+    await expect(
+      holdTime(
+        t.app.ctx,
+        holder,
+        request,
+        { status: 'pending_payment', holdExpiresAt: new Date(now.getTime() + 30 * MIN) },
+        now,
+      ),
+    ).rejects.toMatchObject({ status: 409, code: ErrorCode.BOOKING_UPCOMING_LIMIT_REACHED });
+    expect(await holdingAt(capHelper.id, at(22))).toBe(0);
+  });
+
+  it('holds under concurrent requests of one seeker: exactly the room left is booked', async () => {
+    const db = t.app.ctx.db;
+    const racer = await createSeeker(db);
+    const racerOffer = await createOffer(db, capHelper);
+    for (let i = 0; i < MAX_UPCOMING_BOOKINGS_PER_HELPER - 2; i++) {
+      await createBooking(db, { offer: racerOffer, seeker: racer, startAt: at(30 + i) });
+    }
+    await createSlot(db, capHelper, { startAt: at(100), endAt: at(112) });
+    const responses = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => book(racer, { ...body(at(100 + 2 * i), 60), offer_id: racerOffer.id })),
+    );
+    const tally: Record<string, number> = {};
+    for (const r of responses) {
+      const key = r.statusCode === 201 ? '201' : `${r.statusCode} ${r.json().code}`;
+      tally[key] = (tally[key] ?? 0) + 1;
+    }
+    expect(tally).toEqual({ 201: 2, [`409 ${ErrorCode.BOOKING_UPCOMING_LIMIT_REACHED}`]: 4 });
+  });
+});
+
+describe('rate limit of booking creation', () => {
+  it(`answers 429 in French after ${BOOKING_CREATE_RATE_LIMIT_PER_HOUR} attempts of one account in an hour, per account`, async () => {
+    const db = t.app.ctx.db;
+    const [eager, calm] = [await createSeeker(db), await createSeeker(db)];
+    // Failed attempts count too: an unknown offer answers 404 after the count.
+    const attempt = (user: UserRow) =>
+      book(user, body(at(6), 60, { offer_id: '6f1c1f6e-8d5b-4c36-9a43-3b1b7a4f0a11' }));
+    for (let i = 0; i < BOOKING_CREATE_RATE_LIMIT_PER_HOUR; i++) expect((await attempt(eager)).statusCode).toBe(404);
+    const limited = await attempt(eager);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ code: ErrorCode.RATE_LIMITED, detail: apiErrors.rateLimited });
+    expect((await attempt(calm)).statusCode).toBe(404);
   });
 });
 

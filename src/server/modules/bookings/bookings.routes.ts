@@ -1,4 +1,6 @@
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { BOOKING_CREATE_RATE_LIMIT_PER_HOUR, MAX_UPCOMING_BOOKINGS_PER_HELPER } from '#shared/constants.ts';
 import {
   ErrorResponseSchema,
   IdParamsSchema,
@@ -34,17 +36,29 @@ const errors = {
 };
 const security = [{ bearer: [] }];
 
+/**
+ * Booking attempts per user, not per address: one account must not spray a calendar from many
+ * addresses, and people behind one address must not block each other. Counted in the preHandler
+ * phase, after `authenticated`, so the user is known (and a visitor is refused before counting).
+ */
+const bookingRateLimit = {
+  max: BOOKING_CREATE_RATE_LIMIT_PER_HOUR,
+  timeWindow: '1 hour',
+  hook: 'preHandler',
+  keyGenerator: (request: FastifyRequest) => `booking:${requireUser(request).id}`,
+} as const;
+
 /** Bookings (spec 1 sections 4, 5 and 7; DESIGN.md section 8). */
 export async function bookingsRoutes(app: App, { ctx }: { ctx: AppContext }): Promise<void> {
   app.post(
     '/bookings/',
     {
       preHandler: authenticated,
+      config: { rateLimit: bookingRateLimit },
       schema: {
         tags: ['bookings'],
         summary: 'Réserver une séance gratuite',
-        description:
-          "Le serveur revérifie tout : offre visible, pas la sienne, durée égale à une option de tarif, début futur, dans une plage libre. Prix pris de l'option. Une option payante répond 400 BOOKING_PAYMENT_REQUIRED : passer par POST /payments/checkout-session. Deux demandes concurrentes pour le même temps : une seule réussit, l'autre reçoit 409 BOOKING_TIME_TAKEN.",
+        description: `Le serveur revérifie tout : offre visible, pas la sienne, durée égale à une option de tarif, début futur, dans une plage libre. Prix pris de l'option. Une option payante répond 400 BOOKING_PAYMENT_REQUIRED : passer par POST /payments/checkout-session. Deux demandes concurrentes pour le même temps : une seule réussit, l'autre reçoit 409 BOOKING_TIME_TAKEN. Au plus ${MAX_UPCOMING_BOOKINGS_PER_HELPER} réservations à venir d'une même personne avec un même aidant (409 BOOKING_UPCOMING_LIMIT_REACHED) et ${BOOKING_CREATE_RATE_LIMIT_PER_HOUR} tentatives par heure et par compte (429).`,
         security,
         body: BookingCreateSchema,
         response: { 201: BookingSchema, ...errors },
@@ -64,7 +78,8 @@ export async function bookingsRoutes(app: App, { ctx }: { ctx: AppContext }): Pr
       schema: {
         tags: ['bookings'],
         summary: 'Mes réservations (en tant qu’aidé et reçues en tant qu’aidant)',
-        description: 'Début le plus récent en premier.',
+        description:
+          'À venir (non terminées) de la plus proche à la plus lointaine, puis passées de la plus récente à la plus ancienne.',
         security,
         querystring: PaginationQuerySchema,
         response: { 200: z.array(BookingSchema), ...errors },
@@ -96,6 +111,7 @@ export async function bookingsRoutes(app: App, { ctx }: { ctx: AppContext }): Pr
       schema: {
         tags: ['bookings'],
         summary: 'Une réservation (parties et administrateurs)',
+        description: 'Toute autre personne reçoit 404, comme pour une réservation inconnue.',
         security,
         params: IdParamsSchema,
         response: { 200: BookingSchema, ...errors },

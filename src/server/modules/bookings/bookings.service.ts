@@ -1,4 +1,4 @@
-import { COMMISSION_RATE } from '#shared/constants.ts';
+import { COMMISSION_RATE, MAX_UPCOMING_BOOKINGS_PER_HELPER } from '#shared/constants.ts';
 import { ErrorCode } from '#shared/error-codes.ts';
 import {
   apiErrors,
@@ -6,12 +6,14 @@ import {
   cancellation as cancellationMessages,
   offers as offerMessages,
 } from '#shared/messages.ts';
+import { isConfirmed } from '#shared/rules/booking-status.ts';
 import { canCancel, isLastMinute, refundDecision } from '#shared/rules/cancellation.ts';
 import { isBookable } from '#shared/rules/free-windows.ts';
 import { parisMonthRange } from '#shared/rules/paris-time.ts';
 import { isHelperRole } from '#shared/rules/roles.ts';
 import type { Booking, BookingCreate, BookingStats } from '#shared/schemas/bookings.ts';
 import type { AppContext } from '../../app-types.ts';
+import type { Executor } from '../../db/client.ts';
 import type { Mail } from '../../adapters/mail/mailer.ts';
 import type { BookingRow } from '../../db/schema/bookings.ts';
 import type { OfferRow, PricingOptionRow } from '../../db/schema/offers.ts';
@@ -22,8 +24,10 @@ import { loadAvailability } from '../slots/slots.service.ts';
 import { toBookingDto } from './booking-dto.ts';
 import { cancellationMail, confirmationMails, nameOf } from './booking-mails.ts';
 import {
-  cancelExpiredHoldsOfHelper,
+  cancelExpiredHolds,
+  completeEndedBookings,
   countCompleted,
+  countUpcomingWithHelper,
   findDetailedBooking,
   findOfferWithOptions,
   insertBooking,
@@ -79,9 +83,11 @@ export async function checkBookingRequest(
 
 /**
  * Takes the helper's time for a checked request, in one transaction: lapsed payment holds of this
- * helper are cancelled first, the time must lie in a free window. Requests for one helper queue on
- * a calendar lock; the exclusion constraint `bookings_no_overlap` remains the backstop (SQLSTATE
- * 23P01 -> 409).
+ * helper are cancelled first, the seeker must hold fewer than MAX_UPCOMING_BOOKINGS_PER_HELPER
+ * upcoming bookings with this helper, the time must lie in a free window. Requests for one helper
+ * queue on a calendar lock, so concurrent requests of one seeker cannot pass the cap together; the
+ * exclusion constraint `bookings_no_overlap` remains the backstop (SQLSTATE 23P01 -> 409). Free
+ * bookings and payment holds both come through here.
  */
 export async function holdTime(
   ctx: AppContext,
@@ -94,7 +100,13 @@ export async function holdTime(
   try {
     return await ctx.db.transaction(async (tx) => {
       await lockHelperCalendar(tx, offer.helperId);
-      await cancelExpiredHoldsOfHelper(tx, offer.helperId, now);
+      await cancelExpiredHolds(tx, now, offer.helperId);
+      if ((await countUpcomingWithHelper(tx, seeker.id, offer.helperId, now)) >= MAX_UPCOMING_BOOKINGS_PER_HELPER) {
+        throw conflict(
+          ErrorCode.BOOKING_UPCOMING_LIMIT_REACHED,
+          bookingMessages.upcomingLimitReached(MAX_UPCOMING_BOOKINGS_PER_HELPER),
+        );
+      }
       const { offered, free } = await loadAvailability(tx, offer.helperId, offer.id, now);
       if (!isBookable(free, startAt, endAt)) {
         // Proposed by the helper but held by another booking: the same answer as losing the race.
@@ -168,19 +180,35 @@ export async function sendBookingConfirmation(
   await sendAll(ctx, confirmationMails(detailed, ctx.config.publicUrl, now), detailed.booking.id);
 }
 
-export async function listMyBookings(ctx: AppContext, user: UserRow, skip: number, limit: number): Promise<Booking[]> {
-  const rows = await listDetailedBookingsOf(ctx.db, user.id, skip, limit);
+/** Upcoming bookings soonest first, then past ones latest first (see listDetailedBookingsOf). */
+export async function listMyBookings(
+  ctx: AppContext,
+  user: UserRow,
+  skip: number,
+  limit: number,
+  now: Date = new Date(),
+): Promise<Booking[]> {
+  const rows = await listDetailedBookingsOf(ctx.db, user.id, skip, limit, now);
   return rows.map(toBookingDto);
 }
 
-function isParty(detailed: DetailedBooking, user: UserRow): boolean {
-  return detailed.booking.userId === user.id || detailed.booking.helperId === user.id;
+function isParty(booking: Pick<BookingRow, 'userId' | 'helperId'>, user: UserRow): boolean {
+  return booking.userId === user.id || booking.helperId === user.id;
+}
+
+/**
+ * The booking if the caller may see it (a party, or an admin), else the same 404 as an unknown id:
+ * a stranger must not learn that a booking exists (issue 8).
+ */
+async function visibleBookingOrThrow(ctx: AppContext, user: UserRow, id: string): Promise<DetailedBooking> {
+  const detailed = await detailedOrThrow(ctx, id);
+  if (!isParty(detailed.booking, user) && user.role !== 'admin')
+    throw notFound(ErrorCode.BOOKING_NOT_FOUND, bookingMessages.notFound);
+  return detailed;
 }
 
 export async function getBooking(ctx: AppContext, user: UserRow, id: string): Promise<Booking> {
-  const detailed = await detailedOrThrow(ctx, id);
-  if (!isParty(detailed, user) && user.role !== 'admin') throw forbidden(ErrorCode.FORBIDDEN, apiErrors.forbidden);
-  return toBookingDto(detailed);
+  return toBookingDto(await visibleBookingOrThrow(ctx, user, id));
 }
 
 /**
@@ -196,11 +224,11 @@ export async function updateBookingStatus(
   input: { status: 'completed' },
   now: Date = new Date(),
 ): Promise<Booking> {
-  const detailed = await detailedOrThrow(ctx, id);
+  const detailed = await visibleBookingOrThrow(ctx, user, id);
+  // The parties see the booking but may not correct it: for them the 403 says nothing new.
   if (user.role !== 'admin') throw forbidden(ErrorCode.FORBIDDEN, apiErrors.forbidden);
   const { booking } = detailed;
-  const allowed =
-    (booking.status === 'scheduled' || booking.status === 'paid') && booking.startAt.getTime() <= now.getTime();
+  const allowed = isConfirmed(booking.status) && booking.startAt.getTime() <= now.getTime();
   if (input.status !== 'completed' || !allowed) {
     throw conflict(ErrorCode.BOOKING_STATUS_CHANGE_NOT_ALLOWED, bookingMessages.statusChangeNotAllowed);
   }
@@ -231,7 +259,12 @@ export async function cancelBooking(
   const refund = await ctx.db.transaction(async (tx) => {
     const row = await lockBooking(tx, id);
     if (!row) throw notFound(ErrorCode.BOOKING_NOT_FOUND, bookingMessages.notFound);
-    if (row.userId !== actor.id && row.helperId !== actor.id) throw forbidden(ErrorCode.FORBIDDEN, apiErrors.forbidden);
+    // Not a party: the same 404 as an unknown id. An admin sees the booking (GET) but does not cancel
+    // in a party's name (spec 1 section 4): a 403, since the booking's existence is no secret to them.
+    if (!isParty(row, actor)) {
+      if (actor.role !== 'admin') throw notFound(ErrorCode.BOOKING_NOT_FOUND, bookingMessages.notFound);
+      throw forbidden(ErrorCode.FORBIDDEN, apiErrors.forbidden);
+    }
     if (!canCancel(row, now)) throw conflict(ErrorCode.BOOKING_NOT_CANCELLABLE, cancellationMessages.notCancellable);
     const lastMinute = isLastMinute(row.startAt, now);
     const decision = refundDecision({
@@ -282,4 +315,18 @@ export async function bookingStats(ctx: AppContext, user: UserRow, now: Date = n
     average_rating: rating.average,
     review_count: rating.count,
   };
+}
+
+/**
+ * Booking sweeps (DESIGN.md sections 8 and 15), run by the jobs of every process: lapsed payment
+ * holds first, so their time is free before anything else looks, then ended sessions completed.
+ * Each is one idempotent UPDATE (see the repository), safe to run from several processes at once.
+ */
+export async function sweepBookings(
+  db: Executor,
+  now: Date = new Date(),
+): Promise<{ expired: number; completed: number }> {
+  const expired = await cancelExpiredHolds(db, now);
+  const completed = await completeEndedBookings(db, now);
+  return { expired, completed };
 }

@@ -5,7 +5,7 @@ import { buildTestApp, type TestApp } from '#tests/build-test-app.ts';
 import { createBooking } from '#tests/factories/bookings.ts';
 import { createOffer } from '#tests/factories/offers.ts';
 import { createHelper, createSeeker } from '#tests/factories/users.ts';
-import { completePastBookings, expirePaymentHolds, runBookingSweeps } from './complete-bookings.ts';
+import { sweepBookings } from '#server/modules/bookings/bookings.service.ts';
 
 const HOUR = 3_600_000;
 
@@ -42,7 +42,7 @@ describe('booking sweeps', () => {
     const liveHold = await make('pending_payment', 72, 20);
     const cancelled = await make('cancelled', -10);
 
-    const [first, second] = await Promise.all([runBookingSweeps(db), runBookingSweeps(db)]);
+    const [first, second] = await Promise.all([sweepBookings(db), sweepBookings(db)]);
     expect(first.completed + second.completed).toBe(2);
     expect(first.expired + second.expired).toBe(1);
 
@@ -55,7 +55,6 @@ describe('booking sweeps', () => {
     expect(await status(liveHold.id)).toBe('pending_payment');
     expect(await status(cancelled.id)).toBe('cancelled');
 
-    expect(await completePastBookings(db)).toBe(0);
-    expect(await expirePaymentHolds(db)).toBe(0);
+    expect(await sweepBookings(db)).toEqual({ expired: 0, completed: 0 });
   });
 });

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import {
+  BOOKING_STATUSES,
+  holdsTime,
+  isCancellable,
+  isConfirmed,
+  isUpcoming,
+  TIME_HOLDING_STATUSES,
+} from './booking-status.ts';
+
+const now = new Date('2030-01-10T12:00:00Z');
+const minutes = (n: number) => new Date(now.getTime() + n * 60_000);
+
+describe('booking statuses', () => {
+  it('hold time for a running payment hold and confirmed sessions only', () => {
+    expect(TIME_HOLDING_STATUSES).toEqual(['pending_payment', 'scheduled', 'paid']);
+    expect(BOOKING_STATUSES.filter((status) => holdsTime({ status }, now))).toEqual([...TIME_HOLDING_STATUSES]);
+    expect(holdsTime({ status: 'pending_payment', holdExpiresAt: minutes(-1) }, now)).toBe(false);
+    expect(holdsTime({ status: 'pending_payment', holdExpiresAt: minutes(1) }, now)).toBe(true);
+    expect(holdsTime({ status: 'Scheduled' }, now)).toBe(false);
+  });
+
+  it('call scheduled and paid confirmed, and only upcoming confirmed sessions cancellable', () => {
+    expect(BOOKING_STATUSES.filter(isConfirmed)).toEqual(['scheduled', 'paid']);
+    expect(isCancellable({ status: 'paid', startAt: minutes(1) }, now)).toBe(true);
+    expect(isCancellable({ status: 'paid', startAt: now }, now)).toBe(false);
+    expect(isCancellable({ status: 'pending_payment', startAt: minutes(60) }, now)).toBe(false);
+  });
+
+  it('keep a session in progress among the upcoming ones until it ends', () => {
+    expect(isUpcoming({ endAt: minutes(1) }, now)).toBe(true);
+    expect(isUpcoming({ endAt: now }, now)).toBe(false);
+  });
+});
