@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { validateSingleSlot, validateSlotRow, validateSlotRows } from './slot-validation.ts';
+import {
+  firstOverlap,
+  periodsOverlap,
+  validateSingleSlot,
+  validateSlotRow,
+  validateSlotRows,
+} from './slot-validation.ts';
 
 // 10:00 in Paris on 2030-06-15 (summer time).
 const now = new Date('2030-06-15T08:00:00Z');
@@ -95,6 +101,43 @@ describe('validateSingleSlot', () => {
     expect(result.ok && [result.startAt.toISOString(), result.endAt.toISOString()]).toEqual([
       '2030-10-26T23:00:00.000Z',
       '2030-10-27T02:00:00.000Z',
+    ]);
+  });
+});
+
+describe('periodsOverlap and firstOverlap', () => {
+  const at = (hhmm: string) => new Date(`2030-06-16T${hhmm}:00Z`);
+  const period = (start: string, end: string) => ({ startAt: at(start), endAt: at(end) });
+
+  it('treats slots as half-open: touching is not overlapping', () => {
+    expect(periodsOverlap(period('09:00', '10:00'), period('10:00', '11:00'))).toBe(false);
+    expect(periodsOverlap(period('09:00', '10:00'), period('09:59', '11:00'))).toBe(true);
+    expect(periodsOverlap(period('09:00', '12:00'), period('10:00', '11:00'))).toBe(true);
+    expect(periodsOverlap(period('09:00', '10:00'), period('09:00', '10:00'))).toBe(true);
+  });
+
+  it('finds no overlap among neighbours in any order', () => {
+    expect(firstOverlap([period('10:00', '11:00'), period('08:00', '09:00'), period('09:00', '10:00')])).toBeNull();
+    expect(firstOverlap([])).toBeNull();
+  });
+
+  it('names the overlapping pair in request order, even far apart in the list', () => {
+    expect(
+      firstOverlap([
+        period('14:00', '15:00'),
+        period('08:00', '12:00'),
+        period('13:00', '14:00'),
+        period('11:00', '11:30'),
+      ]),
+    ).toEqual([1, 3]);
+    expect(firstOverlap([period('09:00', '10:00'), period('09:00', '10:00')])).toEqual([0, 1]);
+  });
+
+  it('sees a period nested in a long earlier one after a short one in between', () => {
+    // 08:00-18:00 holds 09:00-10:00 and 12:00-13:00: the second must be caught against the first, not its neighbour.
+    expect(firstOverlap([period('08:00', '18:00'), period('09:00', '10:00')])).toEqual([0, 1]);
+    expect(firstOverlap([period('09:00', '09:30'), period('08:00', '18:00'), period('12:00', '13:00')])).toEqual([
+      0, 1,
     ]);
   });
 });

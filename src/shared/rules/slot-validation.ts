@@ -87,3 +87,34 @@ export function validateSingleSlot(
   const startAt = parisToUtc(date, time);
   return { ok: true, startAt, endAt: new Date(startAt.getTime() + duration * 60_000) };
 }
+
+/** A slot's time as UTC instants, the half-open interval [startAt, endAt). */
+export type SlotPeriod = { startAt: Date; endAt: Date };
+
+/** Half-open: a slot ending at 10:00 and one starting at 10:00 are neighbours, not an overlap. */
+export function periodsOverlap(a: SlotPeriod, b: SlotPeriod): boolean {
+  return a.startAt.getTime() < b.endAt.getTime() && b.startAt.getTime() < a.endAt.getTime();
+}
+
+/**
+ * The first two periods of one request that overlap each other (their indexes, in request order),
+ * or null. A helper's slots never overlap (docs/decisions/0005-overlapping-slots.md): a bulk request
+ * is checked against itself here and against the stored slots by the server.
+ */
+export function firstOverlap(periods: readonly SlotPeriod[]): [number, number] | null {
+  const order = periods
+    .map((_, index) => index)
+    .sort((a, b) => {
+      const diff = periods[a]!.startAt.getTime() - periods[b]!.startAt.getTime();
+      return diff !== 0 ? diff : a - b;
+    });
+  // Sorted by start, a period overlaps an earlier one exactly when it starts before the latest end so far.
+  let latest: number | undefined;
+  for (const index of order) {
+    if (latest !== undefined && periods[index]!.startAt.getTime() < periods[latest]!.endAt.getTime()) {
+      return latest < index ? [latest, index] : [index, latest];
+    }
+    if (latest === undefined || periods[index]!.endAt.getTime() > periods[latest]!.endAt.getTime()) latest = index;
+  }
+  return null;
+}

@@ -9,6 +9,43 @@ export async function insertSlots(db: Executor, values: NewSlot[]): Promise<Slot
   return db.insert(slots).values(values).returning();
 }
 
+/**
+ * The helper's calendar lock, the same one bookings take (bookings.repository.ts
+ * lockHelperCalendar, same key): until the caller's transaction ends, the slot writes and bookings
+ * of this helper queue, so two requests cannot both see a free period and both fill it.
+ */
+export async function lockHelperCalendar(db: Executor, helperId: string): Promise<void> {
+  await db.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${'calendar:' + helperId}, 0))`);
+}
+
+/**
+ * Whether a stored slot of the helper (any offer, available or not: a disabled slot can be enabled
+ * again) overlaps one of `periods`, as half-open intervals. The `start_at < end` bound keeps the
+ * scan on the (helper_id, start_at) index.
+ */
+export async function hasOverlappingSlot(
+  db: Executor,
+  helperId: string,
+  periods: readonly { startAt: Date; endAt: Date }[],
+): Promise<boolean> {
+  if (periods.length === 0) return false;
+  const array = (instants: Date[]) =>
+    sql`ARRAY[${sql.join(
+      instants.map((instant) => sql`${instant.toISOString()}`),
+      sql`, `,
+    )}]::timestamptz[]`;
+  const latestEnd = new Date(Math.max(...periods.map((period) => period.endAt.getTime()))).toISOString();
+  const result = await db.execute(sql`
+    SELECT 1 FROM slots s
+    WHERE s.helper_id = ${helperId} AND s.start_at < ${latestEnd}::timestamptz
+      AND EXISTS (
+        SELECT 1 FROM unnest(${array(periods.map((p) => p.startAt))}, ${array(periods.map((p) => p.endAt))}) AS p(start_at, end_at)
+        WHERE s.start_at < p.end_at AND p.start_at < s.end_at
+      )
+    LIMIT 1`);
+  return (result as { rows: unknown[] }).rows.length > 0;
+}
+
 export async function listHelperSlots(
   db: Executor,
   helperId: string,

@@ -254,7 +254,9 @@ describe('POST /time-slots/bulk', () => {
 
   it('stores the right UTC instants across the autumn change (01:00-04:00 lasts 4 h)', async () => {
     const date = nextDstDay(10);
-    const res = await bulk(helper, { time_slots: [{ date, start_time: '01:00', end_time: '04:00' }] });
+    // A helper of its own: `helper` already has a 02:30 slot that day, which this one would overlap.
+    const autumnHelper = await createHelper(t.app.ctx.db);
+    const res = await bulk(autumnHelper, { time_slots: [{ date, start_time: '01:00', end_time: '04:00' }] });
     expect(res.statusCode).toBe(201);
     const [slot] = res.json().time_slots;
     expect([slot.start_at, slot.end_at]).toEqual([
@@ -262,12 +264,121 @@ describe('POST /time-slots/bulk', () => {
       `${date}T03:00:00.000Z`,
     ]);
     expect([slot.date, slot.start_time, slot.end_time]).toEqual([date, '01:00', '04:00']);
-    const calendar = await t.injectAs(helper, { method: 'GET', url: '/api/v1/appui-calendar/my-slots' });
+    const calendar = await t.injectAs(autumnHelper, { method: 'GET', url: '/api/v1/appui-calendar/my-slots' });
     expect(calendar.json<{ id: string }[]>().find((s) => s.id === slot.id)).toMatchObject({
       date,
       time: '01:00',
       duration: 240,
     });
+  });
+});
+
+describe('overlapping slots of one helper (docs/decisions/0005-overlapping-slots.md)', () => {
+  let owner: UserRow;
+  let firstOffer: TestOffer;
+  let secondOffer: TestOffer;
+  const duplicate = { code: ErrorCode.SLOT_DUPLICATE, detail: slotMessages.duplicate };
+  const single = (payload: object, user = owner) =>
+    t.injectAs(user, { method: 'POST', url: '/api/v1/appui-calendar/slots', payload });
+  const bulk = (payload: object, user = owner) =>
+    t.injectAs(user, { method: 'POST', url: '/api/v1/time-slots/bulk', payload });
+
+  beforeAll(async () => {
+    owner = await createHelper(t.app.ctx.db);
+    firstOffer = await createOffer(t.app.ctx.db, owner);
+    secondOffer = await createOffer(t.app.ctx.db, owner);
+    // 10:00-12:00 Paris, on the first offer.
+    expect((await single({ date: inDays(4), time: '10:00', duration: 120, offer_id: firstOffer.id })).statusCode).toBe(
+      201,
+    );
+  });
+
+  it.each([
+    ['starts inside it', '11:30', 60, undefined],
+    ['ends inside it', '09:30', 60, undefined],
+    ['holds it', '09:00', 240, undefined],
+    ['sits inside it', '10:30', 30, undefined],
+    ['is on another of the offers', '11:00', 60, 'second'],
+    ['is for every offer', '11:00', 60, null],
+  ] as const)('refuses a slot that %s with the duplicate message', async (_label, time, duration, on) => {
+    const before = await slotCount(owner.id);
+    const offerId = on === 'second' ? secondOffer.id : on === null ? null : firstOffer.id;
+    const res = await single({ date: inDays(4), time, duration, offer_id: offerId });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual(duplicate);
+    expect(await slotCount(owner.id)).toBe(before);
+  });
+
+  it('accepts the slots just before and just after it, and the same time for another helper', async () => {
+    expect((await single({ date: inDays(4), time: '09:00', duration: 60, offer_id: firstOffer.id })).statusCode).toBe(
+      201,
+    );
+    expect((await single({ date: inDays(4), time: '12:00', duration: 30, offer_id: secondOffer.id })).statusCode).toBe(
+      201,
+    );
+    const stranger = await createHelper(t.app.ctx.db);
+    expect((await single({ date: inDays(4), time: '10:00', duration: 120 }, stranger)).statusCode).toBe(201);
+  });
+
+  it('refuses a slot over a disabled one: enabling it again would overlap', async () => {
+    const start = parisToUtc(inDays(8), '15:00');
+    await createSlot(t.app.ctx.db, owner, {
+      startAt: start,
+      endAt: new Date(start.getTime() + 3_600_000),
+      isAvailable: false,
+    });
+    const res = await single({ date: inDays(8), time: '15:30', duration: 60 });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual(duplicate);
+  });
+
+  it('creates nothing when a bulk row overlaps a stored slot', async () => {
+    const before = await slotCount(owner.id);
+    const res = await bulk({
+      offer_id: secondOffer.id,
+      time_slots: [
+        { date: inDays(5), start_time: '08:00', end_time: '09:00' },
+        { date: inDays(4), start_time: '11:45', end_time: '13:00' },
+      ],
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual(duplicate);
+    expect(await slotCount(owner.id)).toBe(before);
+  });
+
+  it('creates nothing when two bulk rows overlap each other, and everything when they only touch', async () => {
+    const before = await slotCount(owner.id);
+    const overlapping = await bulk({
+      offer_id: firstOffer.id,
+      time_slots: [
+        { date: inDays(6), start_time: '08:00', end_time: '10:00' },
+        { date: inDays(6), start_time: '14:00', end_time: '15:00' },
+        { date: inDays(6), start_time: '09:00', end_time: '11:00' },
+      ],
+    });
+    expect(overlapping.statusCode).toBe(409);
+    expect(overlapping.json()).toEqual(duplicate);
+    expect(await slotCount(owner.id)).toBe(before);
+    const touching = await bulk({
+      offer_id: firstOffer.id,
+      time_slots: [
+        { date: inDays(6), start_time: '08:00', end_time: '09:00' },
+        { date: inDays(6), start_time: '09:00', end_time: '10:00' },
+      ],
+    });
+    expect(touching.statusCode).toBe(201);
+    expect(await slotCount(owner.id)).toBe(before + 2);
+  });
+
+  it('lets only one of two concurrent overlapping requests in', async () => {
+    const racer = await createHelper(t.app.ctx.db);
+    const results = await Promise.all([
+      bulk({ time_slots: [{ date: inDays(7), start_time: '10:00', end_time: '11:00' }] }, racer),
+      bulk({ time_slots: [{ date: inDays(7), start_time: '10:30', end_time: '11:30' }] }, racer),
+      single({ date: inDays(7), time: '10:15', duration: 30 }, racer),
+    ]);
+    expect(results.map((res) => res.statusCode).sort()).toEqual([201, 409, 409]);
+    expect(await slotCount(racer.id)).toBe(1);
   });
 });
 

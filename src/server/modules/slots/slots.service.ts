@@ -2,7 +2,7 @@ import { SLOT_MAX_DURATION_MINUTES } from '#shared/constants.ts';
 import { ErrorCode } from '#shared/error-codes.ts';
 import { slots as slotMessages } from '#shared/messages.ts';
 import { freeWindows, type Interval } from '#shared/rules/free-windows.ts';
-import { validateSingleSlot, validateSlotRows, type SlotIssue } from '#shared/rules/slot-validation.ts';
+import { firstOverlap, validateSingleSlot, validateSlotRows, type SlotIssue } from '#shared/rules/slot-validation.ts';
 import type { BulkSlotsCreate, CalendarSlot, CalendarSlotCreate, Fragment, LegacySlot } from '#shared/schemas/slots.ts';
 import type { AppContext } from '../../app-types.ts';
 import type { Executor } from '../../db/client.ts';
@@ -12,10 +12,12 @@ import { assertOwnOffer } from '../offers/offers.service.ts';
 import { toCalendarSlot, toLegacySlot } from './slot-dto.ts';
 import {
   deleteOwnSlot,
+  hasOverlappingSlot,
   insertSlots,
   listHelperSlots,
   listHoldingBookings,
   listOpenSlotWindows,
+  lockHelperCalendar,
   toggleOwnSlot,
   type NewSlot,
 } from './slots.repository.ts';
@@ -36,13 +38,32 @@ async function checkOwnOffer(db: Executor, helper: UserRow, offerId: string | nu
   if (offerId) await assertOwnOffer(db, offerId, helper);
 }
 
-/** The unique key (helper, offer, start, end) refuses the same slot twice (spec 1 section 8). */
-async function insertRefusingDuplicates(db: Executor, values: NewSlot[]) {
+const slotOverlap = () => conflict(ErrorCode.SLOT_DUPLICATE, slotMessages.duplicate);
+
+/**
+ * Inserts a helper's new slots, all or none, refusing any that overlaps another of their slots or
+ * another new one (docs/decisions/0005-overlapping-slots.md), with the spec's duplicate message
+ * (spec 1 section 8). The helper's calendar lock makes the check and the insert one step for
+ * concurrent requests; the unique key (helper, offer, start, end), and the exclusion constraint if
+ * the database has one, remain the backstop.
+ */
+async function insertRefusingOverlaps(db: Executor, helperId: string, values: NewSlot[]) {
+  const periods = values.map((value) => ({ startAt: value.startAt, endAt: value.endAt }));
+  if (firstOverlap(periods)) throw slotOverlap();
   try {
-    return await db.transaction((tx) => insertSlots(tx, values));
+    return await db.transaction(async (tx) => {
+      await lockHelperCalendar(tx, helperId);
+      if (await hasOverlappingSlot(tx, helperId, periods)) throw slotOverlap();
+      return insertSlots(tx, values);
+    });
   } catch (error) {
-    if (pgErrorCode(error) === PgErrorCode.uniqueViolation && pgConstraint(error) === 'slots_helper_offer_period_key') {
-      throw conflict(ErrorCode.SLOT_DUPLICATE, slotMessages.duplicate);
+    const code = pgErrorCode(error);
+    const constraint = pgConstraint(error);
+    if (
+      (code === PgErrorCode.uniqueViolation && constraint === 'slots_helper_offer_period_key') ||
+      (code === PgErrorCode.exclusionViolation && constraint === 'slots_no_overlap')
+    ) {
+      throw slotOverlap();
     }
     throw error;
   }
@@ -57,7 +78,7 @@ export async function createCalendarSlot(
   const checked = validateSingleSlot({ date: input.date, time: input.time, durationMinutes: input.duration }, now);
   if (!checked.ok) throw slotIssueError(checked.issue);
   await checkOwnOffer(ctx.db, helper, input.offer_id);
-  const [row] = await insertRefusingDuplicates(ctx.db, [
+  const [row] = await insertRefusingOverlaps(ctx.db, helper.id, [
     {
       helperId: helper.id,
       offerId: input.offer_id ?? null,
@@ -81,8 +102,9 @@ export async function bulkCreateSlots(
   if (!checked.ok) throw slotIssueError(checked.issue);
   await checkOwnOffer(ctx.db, helper, input.offer_id);
   const availability = input.time_slots.filter((row) => row.date || row.start_time || row.end_time);
-  const rows = await insertRefusingDuplicates(
+  const rows = await insertRefusingOverlaps(
     ctx.db,
+    helper.id,
     checked.rows.map((row, index) => ({
       helperId: helper.id,
       offerId: input.offer_id ?? null,
