@@ -663,7 +663,6 @@ export const paymentSuccess = {
 /** The dashboard bookings tab, the cancellation-reason dialog and the review form (web). */
 export const bookingsTab = {
   title: 'Mes réservations',
-  listLabel: 'Réservations',
   loadError: 'Impossible de charger vos réservations pour le moment.',
   emptyTitle: 'Aucune réservation pour le moment',
   emptyText: 'Trouvez un aidant qui a traversé ce que vous vivez et réservez une première séance.',
@@ -682,6 +681,9 @@ export const bookingsTab = {
   cancelledByYou: 'Annulée par vous',
   cancelledBy: (name: string) => `Annulée par ${name}`,
   reason: (reason: string) => `Raison : ${reason}`,
+  lastMinute: (hours: number) => `Annulation de dernière minute (moins de ${hours} h avant la séance)`,
+  upcomingTitle: 'À venir',
+  pastTitle: 'Passées',
   dialogTitle: 'Annuler la réservation',
   dialogText: 'La personne concernée sera prévenue par e-mail avec la raison que vous indiquez.',
   reasonLabel: "Raison de l'annulation",

@@ -1,5 +1,6 @@
 import { Star } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { LAST_MINUTE_CANCELLATION_HOURS } from '#shared/constants.ts';
 import { bookingsTab, cancellation, common, reviewForm } from '#shared/messages.ts';
 import { canCancel } from '#shared/rules/cancellation.ts';
 import { formatMoney } from '#shared/rules/format.ts';
@@ -110,6 +111,9 @@ export function BookingCard({ booking, userId, now }: { booking: Booking; userId
           <p className="font-medium">
             {booking.cancelled_by === userId ? bookingsTab.cancelledByYou : bookingsTab.cancelledBy(partyName(other))}
           </p>
+          {booking.is_last_minute ? (
+            <p className="mt-1">{bookingsTab.lastMinute(LAST_MINUTE_CANCELLATION_HOURS)}</p>
+          ) : null}
           {booking.cancellation_reason ? (
             <p className="mt-1 break-words">{bookingsTab.reason(booking.cancellation_reason)}</p>
           ) : null}

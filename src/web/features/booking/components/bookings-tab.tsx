@@ -1,5 +1,7 @@
 import { CalendarDays } from 'lucide-react';
 import { bookingsTab } from '#shared/messages.ts';
+import { isUpcoming } from '#shared/rules/booking-status.ts';
+import type { Booking } from '#shared/schemas/bookings.ts';
 import { ButtonLink } from '#web/components/ui/button.tsx';
 import { EmptyState } from '#web/components/ui/empty-state.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
@@ -8,7 +10,41 @@ import { useAuth } from '#web/lib/auth.tsx';
 import { useBookings } from '../api/get-bookings.ts';
 import { BookingCard } from './booking-card.tsx';
 
-/** Dashboard tab "Réservations" (spec 1 section 2): own bookings and received ones, polled every 30 s. */
+/** One titled list of cards, in the order the server gave (it sorts by date: see GET /bookings/). */
+function BookingList({
+  id,
+  title,
+  bookings,
+  userId,
+  now,
+}: {
+  id: string;
+  title: string;
+  bookings: Booking[];
+  userId: string;
+  now: Date;
+}) {
+  if (bookings.length === 0) return null;
+  return (
+    <section aria-labelledby={id} className="space-y-4">
+      <h3 id={id} className="text-lg font-semibold text-ink">
+        {title}
+      </h3>
+      <ul className="space-y-4">
+        {bookings.map((booking) => (
+          <li key={booking.id}>
+            <BookingCard booking={booking} userId={userId} now={now} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/**
+ * Dashboard tab "Réservations" (spec 1 section 2): own bookings and received ones, polled every 30 s.
+ * Upcoming sessions (not ended yet) soonest first, then past ones latest first.
+ */
 export default function BookingsTab() {
   const { user, isHelper } = useAuth();
   const query = useBookings();
@@ -50,18 +86,21 @@ export default function BookingsTab() {
     );
   }
   const now = new Date(query.dataUpdatedAt || Date.now());
+  const upcoming = query.data.filter((booking) => isUpcoming({ endAt: new Date(booking.end_at) }, now));
+  const past = query.data.filter((booking) => !isUpcoming({ endAt: new Date(booking.end_at) }, now));
   return (
-    <section aria-labelledby="bookings-title">
+    <section aria-labelledby="bookings-title" className="space-y-8">
       <h2 id="bookings-title" className="sr-only">
         {bookingsTab.title}
       </h2>
-      <ul className="space-y-4" aria-label={bookingsTab.listLabel}>
-        {query.data.map((booking) => (
-          <li key={booking.id}>
-            <BookingCard booking={booking} userId={user.id} now={now} />
-          </li>
-        ))}
-      </ul>
+      <BookingList
+        id="bookings-upcoming"
+        title={bookingsTab.upcomingTitle}
+        bookings={upcoming}
+        userId={user.id}
+        now={now}
+      />
+      <BookingList id="bookings-past" title={bookingsTab.pastTitle} bookings={past} userId={user.id} now={now} />
     </section>
   );
 }
