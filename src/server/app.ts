@@ -1,5 +1,4 @@
 import multipart from '@fastify/multipart';
-import websocket from '@fastify/websocket';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { stdSerializers } from 'pino';
@@ -18,10 +17,11 @@ import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { slotsRoutes } from './modules/slots/slots.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
-import { registerErrorHandler } from './plugins/error-handler.ts';
+import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
+import { registerWebsocket } from './plugins/websocket.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -90,6 +90,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     trustProxy: true,
     // Graceful shutdown: keep-alive sockets must not hold `close()` forever.
     forceCloseConnections: 'idle',
+    // Errors raised before any route (router, Node's HTTP parser) answer {detail, code} in French too.
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -119,10 +122,10 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   // every route registered after it), authentication, body parsers, and finally the feature modules.
   await registerSecurity(app);
   registerErrorHandler(app);
-  await registerOpenApi(app);
+  await registerOpenApi(app, { ui: config.openApiUi });
   await app.register(authPlugin, { ctx });
   await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5 } });
-  await app.register(websocket);
+  await registerWebsocket(app);
 
   // Feature modules, listed explicitly so the whole API reads in one place.
   await app.register(

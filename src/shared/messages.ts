@@ -51,6 +51,12 @@ export const apiErrors = {
   badRequest: 'La requête est invalide.',
   invalidJson: "Le corps de la requête n'est pas un JSON valide.",
   rateLimited: 'Trop de tentatives. Veuillez patienter quelques minutes avant de réessayer.',
+  // the HTTP edge: requests refused before any route
+  badUrl: "L'adresse demandée est mal encodée.",
+  uriTooLong: "L'adresse demandée est trop longue.",
+  headersTooLarge: 'Les en-têtes de la requête sont trop volumineux.',
+  requestTimeout: 'La requête a mis trop de temps à arriver. Veuillez réessayer.',
+  websocketNotHere: "Aucune connexion temps réel n'est proposée à cette adresse.",
   unexpectedApplicationError: 'Unexpected Application Error!',
 } as const;
 

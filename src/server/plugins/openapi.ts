@@ -3,8 +3,12 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { App } from '../app-types.ts';
 
-/** OpenAPI generated from the zod schemas of the routes, served at /api/docs (JSON at /api/docs/json). */
-export async function registerOpenApi(app: App): Promise<void> {
+/**
+ * OpenAPI generated from the zod schemas of the routes, served at /api/docs (JSON at /api/docs/json)
+ * when `ui` is on (OPENAPI_UI; default off in production). The UI and the JSON go together: both
+ * list every route, which production need not advertise.
+ */
+export async function registerOpenApi(app: App, options: { ui: boolean }): Promise<void> {
   await app.register(swagger, {
     openapi: {
       info: {
@@ -17,5 +21,5 @@ export async function registerOpenApi(app: App): Promise<void> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  if (options.ui) await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 }

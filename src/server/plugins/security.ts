@@ -27,6 +27,9 @@ export const HELMET_OPTIONS: HelmetOptions = {
     },
   },
   crossOriginEmbedderPolicy: false,
+  // `frame-ancestors 'none'` above already forbids framing; helmet's X-Frame-Options: SAMEORIGIN
+  // would say the opposite to the browsers that read only the older header.
+  xFrameOptions: false,
 };
 
 /**
