@@ -27,6 +27,7 @@ const serverEnv = {
   DATA_DIR: dataDir,
   SEED_DEMO: 'true',
   AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+  SIGNUP_RATE_LIMIT_PER_HOUR: '1000',
   LOG_LEVEL: 'warn',
 };
 // The suite owns its world: never a shared database, real SMTP or Stripe from the caller's shell.

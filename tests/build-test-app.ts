@@ -6,6 +6,7 @@ import { buildApp } from '#server/app.ts';
 import type { App } from '#server/app-types.ts';
 import { loadConfig, type AppConfig } from '#server/config.ts';
 import type { UserRow } from '#server/db/schema/users.ts';
+import { backgroundSettled } from '#server/lib/background.ts';
 import { createTokenIssuer } from '#server/plugins/auth.ts';
 import { openTestDatabase } from './test-database.ts';
 
@@ -35,6 +36,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     PUBLIC_URL: 'http://appui.test',
     LOG_LEVEL: 'silent',
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    SIGNUP_RATE_LIMIT_PER_HOUR: '1000',
     ...env,
   });
   const database = await openTestDatabase();
@@ -53,6 +55,8 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
       return app.inject({ ...options, headers });
     },
     async readOutbox() {
+      // Some mails leave after the answer (password reset): wait for those already started.
+      await backgroundSettled(app.ctx);
       const files = await readdir(outbox).catch(() => [] as string[]);
       return Promise.all(files.sort().map((file) => readFile(path.join(outbox, file), 'utf8')));
     },

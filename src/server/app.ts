@@ -19,7 +19,7 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
-import { registerSecurity } from './plugins/security.ts';
+import { registerSecurity, trustProxyOption } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { registerWebsocket } from './plugins/websocket.ts';
 
@@ -87,7 +87,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   const app = Fastify({
     logger: options.logger ?? defaultLogger(config.logLevel),
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // Only the proxies named by TRUST_PROXY may set the client address (rate limits key on it).
+    trustProxy: trustProxyOption(config.trustProxy),
     // Graceful shutdown: keep-alive sockets must not hold `close()` forever.
     forceCloseConnections: 'idle',
     // Errors raised before any route (router, Node's HTTP parser) answer {detail, code} in French too.

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { SIGNUPS_PER_ADDRESS_PER_HOUR } from '#shared/constants.ts';
 
 /** Environment variables of DESIGN.md section 5, parsed once, with the embedded defaults. */
 const booleanFlag = z
@@ -34,9 +36,28 @@ const EnvSchema = z.object({
   ADMIN_PASSWORD: z.string().min(6, 'must be at least 6 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  SIGNUP_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(SIGNUPS_PER_ADDRESS_PER_HOUR),
+  // Unset: no proxy is trusted, X-Forwarded-For is ignored and limits key on the socket's address.
+  TRUST_PROXY: z
+    .string()
+    .transform((value) => (/^\d+$/.test(value) ? Number(value) : value.split(',').map((entry) => entry.trim())))
+    .refine(
+      (value) => typeof value === 'number' || value.every(isAddressOrCidr),
+      'must be a hop count or a comma-separated list of proxy addresses or CIDR ranges',
+    )
+    .optional(),
   // Unset: the OpenAPI UI outside production only (it lists every route to whoever asks).
   OPENAPI_UI: booleanFlag.optional(),
 });
+
+/** `10.0.0.1`, `::1`, `10.0.0.0/8`, `fd00::/8`: what Fastify's trustProxy (proxy-addr) accepts in a list. */
+function isAddressOrCidr(entry: string): boolean {
+  const [address = '', bits, extra] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  return /^\d+$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+}
 
 export type AppConfig = Readonly<{
   env: 'development' | 'production' | 'test';
@@ -54,6 +75,9 @@ export type AppConfig = Readonly<{
   admin: Readonly<{ email: string; password: string }> | undefined;
   logLevel: string;
   authRateLimitPerMinute: number;
+  signupRateLimitPerHour: number;
+  /** Fastify's trustProxy: false (the socket's address), a hop count, or the trusted proxies. */
+  trustProxy: false | number | string[];
   openApiUi: boolean;
 }>;
 
@@ -121,6 +145,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         : undefined,
     logLevel: e.LOG_LEVEL,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    signupRateLimitPerHour: e.SIGNUP_RATE_LIMIT_PER_HOUR,
+    trustProxy: e.TRUST_PROXY ?? false,
     openApiUi: e.OPENAPI_UI ?? e.NODE_ENV !== 'production',
   });
 }

@@ -27,6 +27,16 @@ export const AVATAR_OUTPUT_SIZE_PX = 256;
 
 export const ACCESS_TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
 export const PASSWORD_RESET_TTL_MINUTES = 60;
+
+// Account protection (issue 8). Failed logins per account, whatever the client's address: past the
+// limit the account answers 429 until its window ends (a successful login clears the count).
+export const LOGIN_FAILURES_MAX = 10;
+export const LOGIN_FAILURES_WINDOW_MINUTES = 15;
+/** Reset mails per account and window; past it the answer stays the generic one and no mail goes. */
+export const PASSWORD_RESET_MAILS_MAX = 3;
+export const PASSWORD_RESET_MAILS_WINDOW_MINUTES = 60;
+/** Accounts created per client address and hour (SIGNUP_RATE_LIMIT_PER_HOUR overrides it). */
+export const SIGNUPS_PER_ADDRESS_PER_HOUR = 10;
 export const RESET_REDIRECT_DELAY_MS = 3000;
 
 export const CURRENCIES = ['eur', 'usd'] as const;

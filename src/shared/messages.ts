@@ -103,6 +103,9 @@ export const auth = {
   loginError: 'Erreur de connexion',
   signupError: 'Erreur lors de la création du compte',
   invalidCredentials: 'Adresse e-mail ou mot de passe incorrect.',
+  /** Too many failed logins on one account (whatever the address they came from): the wait, in minutes. */
+  tooManyLoginAttempts: (minutes: number) =>
+    `Trop de tentatives de connexion. Réessayez dans ${minutes} minute${minutes > 1 ? 's' : ''}.`,
   emailTaken: 'Cette adresse e-mail est déjà utilisée.',
   usernameTaken: "Ce nom d'utilisateur est déjà pris.",
   loginSuccess: 'Vous êtes connecté.',
@@ -184,6 +187,18 @@ export const profile = {
   noBio: 'Pas encore de bio.',
   avatarFileRequired: 'Veuillez choisir une image à envoyer (champ « file »).',
   avatarUnreadable: "Cette image n'a pas pu être lue. Essayez avec un autre fichier JPG, PNG ou WebP.",
+  // Changing the e-mail or the password asks for the current password (a stolen token is not enough).
+  currentPassword: 'Mot de passe actuel',
+  currentPasswordHint: "Pour changer d'adresse e-mail ou de mot de passe, confirmez votre mot de passe actuel.",
+  newPassword: 'Nouveau mot de passe',
+  newPasswordHint: 'Laissez vide pour le garder.',
+  currentPasswordRequired: "Indiquez votre mot de passe actuel pour changer d'adresse e-mail ou de mot de passe.",
+  currentPasswordWrong: 'Le mot de passe actuel est incorrect.',
+  accountChangedMailSubject: 'Modification de votre compte Appui',
+  accountChangedEmail: "L'adresse e-mail de votre compte Appui vient d'être changée : ce message part vers l'ancienne.",
+  accountChangedPassword: 'Le mot de passe de votre compte Appui vient d’être changé.',
+  accountChangedMailText: (name: string, changes: string) =>
+    `Bonjour ${name},\n\n${changes}\n\nToutes vos autres sessions ont été déconnectées. Si vous n'êtes pas à l'origine de ce changement, répondez à ce message sans attendre : nous vous aiderons à récupérer votre compte.\n\nL'équipe Appui`,
 } as const;
 
 export const bioReminder = {

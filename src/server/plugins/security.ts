@@ -4,6 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import { ErrorCode } from '#shared/error-codes.ts';
 import { apiErrors } from '#shared/messages.ts';
 import type { App } from '../app-types.ts';
+import { countersFor, rateLimitStore } from './rate-limit-store.ts';
 
 /**
  * Helmet with a strict Content-Security-Policy: scripts only from our origin, never inline (the
@@ -56,15 +57,30 @@ export function computeSecurityHeaders(options: HelmetOptions = HELMET_OPTIONS):
   return headers;
 }
 
+/**
+ * TRUST_PROXY as Fastify takes it. Fastify now refuses a bare hop count (it trusts nothing then:
+ * the nearest peer cannot be checked), so a count becomes the usual proxy-addr rule, "trust the N
+ * nearest hops" — right only when the app is reachable solely through its proxies (README).
+ */
+export function trustProxyOption(
+  trustProxy: false | number | string[],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trustProxy !== 'number') return trustProxy;
+  return (_address, hop) => hop < trustProxy;
+}
+
 export async function registerSecurity(app: App): Promise<void> {
   const securityHeaders = computeSecurityHeaders();
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(securityHeaders);
     done();
   });
-  // Limits are declared per route (auth, later messaging and chat); nothing global.
+  // Limits are declared per route (auth, bookings, later messaging and chat); nothing global. The
+  // counts live where every instance sees them (rate-limit-store.ts), and the client address they key
+  // on is the socket's unless TRUST_PROXY names the proxies allowed to set X-Forwarded-For.
   await app.register(rateLimit, {
     global: false,
+    store: rateLimitStore(countersFor(app.ctx.database)),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       detail: apiErrors.rateLimited,

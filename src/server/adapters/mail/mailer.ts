@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
@@ -14,8 +14,27 @@ export type Mailer = {
 };
 
 /**
+ * How a recipient appears in the logs: a short digest, enough to match two lines about one address
+ * (or to check a given address by hashing it), never the address itself (DESIGN.md section 14).
+ */
+export function recipientForLog(address: string): string {
+  return `sha256:${createHash('sha256').update(address.trim().toLowerCase()).digest('hex').slice(0, 16)}`;
+}
+
+/**
+ * A mail error as it may be logged: SMTP servers echo the recipient in their refusals
+ * ("550 <ana@exemple.fr>: Recipient address rejected"), so every copy of the address is masked.
+ */
+export function mailErrorForLog(error: unknown, address: string): { type: string; message: string; code?: unknown } {
+  const mask = (text: string) => text.split(address).join('[destinataire]');
+  if (!(error instanceof Error)) return { type: typeof error, message: mask(String(error)) };
+  return { type: error.name, message: mask(error.message), code: (error as { code?: unknown }).code };
+}
+
+/**
  * SMTP through nodemailer when SMTP_URL is set; otherwise nodemailer builds the same RFC 822 message
- * and we keep it as an `.eml` file in DATA_DIR/outbox, with a log line, so nothing needs a mail server.
+ * and we keep it as an `.eml` file in DATA_DIR/outbox, with a log line naming the file, so nothing needs
+ * a mail server.
  */
 export function createMailer(options: {
   smtpUrl?: string;
@@ -31,7 +50,7 @@ export function createMailer(options: {
       destination: `${url.protocol}//${url.host}`,
       async send(mail) {
         await transport.sendMail({ from, ...mail });
-        log.info({ to: mail.to, subject: mail.subject }, 'mail sent over SMTP');
+        log.info({ to: recipientForLog(mail.to), subject: mail.subject }, 'mail sent over SMTP');
       },
     };
   }
@@ -44,8 +63,8 @@ export function createMailer(options: {
       await mkdir(outbox, { recursive: true });
       const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`);
       await writeFile(file, info.message as Buffer);
-      const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
-      log.info({ to: mail.to, subject: mail.subject, file, links }, 'mail written to the local outbox');
+      // The file, not the log, carries the mail: its links may hold working tokens (password reset).
+      log.info({ to: recipientForLog(mail.to), subject: mail.subject, file }, 'mail written to the local outbox');
     },
   };
 }

@@ -8,16 +8,23 @@ import {
 import { ErrorResponseSchema, MessageResponseSchema, ValidationErrorResponseSchema } from '#shared/schemas/common.ts';
 import { CurrentUserSchema } from '#shared/schemas/users.ts';
 import type { App, AppContext } from '../../app-types.ts';
+import { backgroundSettled } from '../../lib/background.ts';
 import { forgotPassword, login, resetPassword, signup } from './auth.service.ts';
 
 export async function authRoutes(app: App, { ctx }: { ctx: AppContext }): Promise<void> {
-  // Per IP, per route: slows down password guessing, account creation and reset-mail flooding.
+  // Per client address, per route: slows down password guessing and reset-mail flooding. The
+  // service adds per-account limits (failed logins, reset mails) that no change of address escapes.
   const rateLimit = { max: ctx.config.authRateLimitPerMinute, timeWindow: '1 minute' };
+  // Accounts per address and hour: signup must say when an e-mail is taken (spec 1 section 4), so
+  // it is the route that would let one client test many addresses.
+  const signupRateLimit = { max: ctx.config.signupRateLimitPerHour, timeWindow: '1 hour' };
+  // Reset mails go out after the answer: closing the app waits for them.
+  app.addHook('onClose', () => backgroundSettled(ctx));
 
   app.post(
     '/auth/signup',
     {
-      config: { rateLimit },
+      config: { rateLimit: signupRateLimit },
       schema: {
         tags: ['auth'],
         summary: 'Créer un compte (rôle aidé)',

@@ -1,12 +1,21 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { PASSWORD_RESET_TTL_MINUTES } from '#shared/constants.ts';
+import {
+  LOGIN_FAILURES_MAX,
+  LOGIN_FAILURES_WINDOW_MINUTES,
+  PASSWORD_RESET_MAILS_MAX,
+  PASSWORD_RESET_MAILS_WINDOW_MINUTES,
+  PASSWORD_RESET_TTL_MINUTES,
+} from '#shared/constants.ts';
 import { ErrorCode } from '#shared/error-codes.ts';
 import { auth, passwordReset } from '#shared/messages.ts';
 import type { LoginRequest, SignupRequest } from '#shared/schemas/auth.ts';
 import type { CurrentUser } from '#shared/schemas/users.ts';
 import type { AppContext } from '../../app-types.ts';
-import { badRequest, unauthorized } from '../../errors.ts';
+import { mailErrorForLog } from '../../adapters/mail/mailer.ts';
+import { AppError, badRequest, unauthorized } from '../../errors.ts';
+import { runInBackground } from '../../lib/background.ts';
 import { createTokenIssuer } from '../../plugins/auth.ts';
+import { counterKey, countersFor } from '../../plugins/rate-limit-store.ts';
 import { createUser, findUserByEmail, replacePassword, toCurrentUser } from '../users/users.service.ts';
 import * as repo from './auth.repository.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
@@ -31,47 +40,81 @@ export async function signup(ctx: AppContext, input: SignupRequest): Promise<Cur
   return toCurrentUser(user);
 }
 
+const LOGIN_FAILURES = 'login-failures';
+const LOGIN_FAILURES_WINDOW_MS = LOGIN_FAILURES_WINDOW_MINUTES * 60_000;
+const RESET_MAILS = 'password-reset-mails';
+const RESET_MAILS_WINDOW_MS = PASSWORD_RESET_MAILS_WINDOW_MINUTES * 60_000;
+
 /**
  * POST /auth/login. An unknown e-mail and a wrong password give the same 401 after the same work
  * (a hash is verified either way), so the answer does not reveal which accounts exist.
+ *
+ * Each attempt counts against the account before the password is checked (so parallel guesses
+ * count too), whatever address it comes from; past LOGIN_FAILURES_MAX the account answers 429 with
+ * the wait until the window ends. A successful login clears the count. Unknown e-mails are counted
+ * the same way: the 429 does not reveal which accounts exist either.
  */
 export async function login(
   ctx: AppContext,
   input: LoginRequest,
 ): Promise<{ access_token: string; token_type: 'bearer' }> {
+  const counters = countersFor(ctx.database);
+  const key = counterKey(input.email);
+  const attempts = await counters.hit(LOGIN_FAILURES, key, LOGIN_FAILURES_WINDOW_MS);
+  if (attempts.count > LOGIN_FAILURES_MAX) {
+    const minutes = Math.max(1, Math.ceil(attempts.msLeft / 60_000));
+    throw new AppError(ErrorCode.RATE_LIMITED, 429, auth.tooManyLoginAttempts(minutes));
+  }
   const user = await findUserByEmail(ctx.db, input.email);
   const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
   if (!user || !valid) throw unauthorized(ErrorCode.INVALID_CREDENTIALS, auth.invalidCredentials);
+  await counters.clear(LOGIN_FAILURES, key, LOGIN_FAILURES_WINDOW_MS);
   const accessToken = await createTokenIssuer(ctx.config.jwtSecret).issue(user);
   return { access_token: accessToken, token_type: 'bearer' };
 }
 
 /**
- * POST /auth/forgot-password: always the same answer. A known address gets a single-use link valid
- * PASSWORD_RESET_TTL_MINUTES; a mail failure is logged, never shown (it would reveal the account).
+ * POST /auth/forgot-password: always the same answer, at the same speed. A known address gets a
+ * single-use link valid PASSWORD_RESET_TTL_MINUTES, at most PASSWORD_RESET_MAILS_MAX per window
+ * (past it, silently nothing: the answer must not differ). The link is created and mailed after
+ * the answer: writing a mail takes long enough that waiting for it would tell which accounts exist.
+ * A failure then is logged without the address, never shown (it would reveal the account).
  */
 export async function forgotPassword(ctx: AppContext, email: string): Promise<{ message: string }> {
-  const user = await findUserByEmail(ctx.db, email);
-  if (user) {
-    const token = randomBytes(RESET_TOKEN_BYTES).toString('base64url');
-    await repo.insertPasswordReset(ctx.db, {
-      userId: user.id,
-      tokenHash: hashResetToken(token),
-      expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MINUTES * 60_000),
-    });
-    const link = `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-    const name = user.displayName ?? user.username ?? user.email;
-    try {
-      await ctx.mailer.send({
-        to: user.email,
-        subject: passwordReset.mailSubject,
-        text: passwordReset.mailText(name, link),
-      });
-    } catch (error) {
-      ctx.log.error({ err: error, userId: user.id }, 'password reset mail could not be sent');
-    }
+  const mails = await countersFor(ctx.database).hit(RESET_MAILS, counterKey(email), RESET_MAILS_WINDOW_MS);
+  if (mails.count <= PASSWORD_RESET_MAILS_MAX) {
+    runInBackground(
+      ctx,
+      () => sendResetLink(ctx, email),
+      (error) => ctx.log.error({ err: mailErrorForLog(error, email) }, 'password reset mail could not be sent'),
+    );
   }
   return { message: passwordReset.forgotGeneric };
+}
+
+async function sendResetLink(ctx: AppContext, email: string): Promise<void> {
+  const user = await findUserByEmail(ctx.db, email);
+  if (!user) return;
+  const token = randomBytes(RESET_TOKEN_BYTES).toString('base64url');
+  await repo.insertPasswordReset(ctx.db, {
+    userId: user.id,
+    tokenHash: hashResetToken(token),
+    expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MINUTES * 60_000),
+  });
+  const link = `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  const name = user.displayName ?? user.username ?? user.email;
+  try {
+    await ctx.mailer.send({
+      to: user.email,
+      subject: passwordReset.mailSubject,
+      text: passwordReset.mailText(name, link),
+    });
+  } catch (error) {
+    ctx.log.error(
+      { err: mailErrorForLog(error, user.email), userId: user.id },
+      'password reset mail could not be sent',
+    );
+  }
 }
 
 /**

@@ -1,0 +1,131 @@
+import { createHash } from 'node:crypto';
+import type { FastifyRateLimitOptions, FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import type pg from 'pg';
+import { RateLimiterMemory, RateLimiterPostgres, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { DatabaseHandle } from '../db/client.ts';
+
+/** Where the counters live on the PostgreSQL server (created by rate-limiter-flexible on first use). */
+const COUNTERS_TABLE = 'rate_limit_counters';
+
+export type CounterState = { count: number; msLeft: number };
+
+/**
+ * Fixed-window counters shared by every process of one database: on the PostgreSQL server a
+ * table every instance reads (a per-process count would let N instances take N times the
+ * limit), on PGlite — one process by construction — memory. Both through rate-limiter-flexible.
+ */
+export type Counters = {
+  /** Counts one more event for `key` in the window of `name` and answers the total so far. */
+  hit(name: string, key: string, windowMs: number): Promise<CounterState>;
+  /** The current total, without counting (0 when the window is over). */
+  peek(name: string, key: string, windowMs: number): Promise<CounterState>;
+  /** Forgets `key` (a successful login clears its failures). */
+  clear(name: string, key: string, windowMs: number): Promise<void>;
+};
+
+/** Counters keys never hold an e-mail address in clear (the table is readable by whoever reads the database). */
+export function counterKey(value: string): string {
+  return createHash('sha256').update(value.trim().toLowerCase()).digest('base64url');
+}
+
+/** We compare counts ourselves (the routes choose their max), so the limiter itself never refuses. */
+const UNLIMITED = Number.MAX_SAFE_INTEGER;
+
+function createCounters(database: DatabaseHandle): Counters {
+  const limiters = new Map<string, RateLimiterAbstract>();
+  let table: Promise<void> | undefined;
+  // drizzle's node-postgres handle keeps its pool as `$client`.
+  const pool = database.kind === 'postgres' ? (database.db as unknown as { $client: pg.Pool }).$client : undefined;
+
+  async function limiter(name: string, windowMs: number): Promise<RateLimiterAbstract> {
+    const id = `${name}|${windowMs}`;
+    const known = limiters.get(id);
+    if (known) return known;
+    const options = { keyPrefix: id, points: UNLIMITED, duration: windowMs / 1000 };
+    if (!pool) {
+      const created = new RateLimiterMemory(options);
+      limiters.set(id, created);
+      return created;
+    }
+    // The first limiter creates the table (IF NOT EXISTS); the others wait for it.
+    const storeOptions = { ...options, storeClient: pool, storeType: 'pool', tableName: COUNTERS_TABLE };
+    table ??= new Promise<void>((resolve, reject) => {
+      new RateLimiterPostgres({ ...storeOptions, clearExpiredByTimeout: false }, (error?: Error) =>
+        error ? reject(error) : resolve(),
+      );
+    });
+    await table;
+    // One limiter (the first) sweeps expired rows every 5 minutes; its timer is unref'd.
+    const created = new RateLimiterPostgres({
+      ...storeOptions,
+      tableCreated: true,
+      clearExpiredByTimeout: limiters.size === 0,
+    });
+    limiters.set(id, created);
+    return created;
+  }
+
+  return {
+    async hit(name, key, windowMs) {
+      const res = await (await limiter(name, windowMs)).penalty(key, 1);
+      return { count: res.consumedPoints, msLeft: res.msBeforeNext };
+    },
+    async peek(name, key, windowMs) {
+      const res = await (await limiter(name, windowMs)).get(key);
+      return res ? { count: res.consumedPoints, msLeft: res.msBeforeNext } : { count: 0, msLeft: 0 };
+    },
+    async clear(name, key, windowMs) {
+      await (await limiter(name, windowMs)).delete(key);
+    },
+  };
+}
+
+/** One set of counters per database handle: two app instances on one database share them. */
+const countersByDatabase = new WeakMap<DatabaseHandle, Counters>();
+
+export function countersFor(database: DatabaseHandle): Counters {
+  let counters = countersByDatabase.get(database);
+  if (!counters) {
+    counters = createCounters(database);
+    countersByDatabase.set(database, counters);
+  }
+  return counters;
+}
+
+type RouteParams = FastifyRateLimitOptions & {
+  routeInfo?: { method?: string | string[]; url?: string };
+  groupId?: string;
+};
+
+/**
+ * @fastify/rate-limit's `store`: routes keep declaring `config: { rateLimit: { max, timeWindow,
+ * keyGenerator? } }`, and the counts land in the shared counters. Each route counts apart, like the
+ * plugin's own LocalStore (one per route), unless it names a `groupId`.
+ */
+export function rateLimitStore(counters: Counters): FastifyRateLimitStoreCtor {
+  class SharedStore implements FastifyRateLimitStore {
+    constructor(
+      _options: FastifyRateLimitOptions,
+      private readonly scope = 'global',
+    ) {}
+
+    incr(
+      key: string,
+      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      timeWindow: number,
+    ): void {
+      counters.hit(`route:${this.scope}`, key, timeWindow).then(
+        ({ count, msLeft }) => callback(null, { current: count, ttl: msLeft }),
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+      );
+    }
+
+    child(routeOptions: RouteParams): FastifyRateLimitStore {
+      const { routeInfo, groupId } = routeOptions;
+      const method = Array.isArray(routeInfo?.method) ? routeInfo.method.join(',') : routeInfo?.method;
+      const scope = groupId ?? (routeInfo?.url ? `${method ?? ''} ${routeInfo.url}` : 'global');
+      return new SharedStore(routeOptions, scope);
+    }
+  }
+  return SharedStore;
+}
