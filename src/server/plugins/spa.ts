@@ -3,13 +3,16 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { ErrorCode } from '#shared/error-codes.ts';
 import { apiErrors } from '#shared/messages.ts';
+import { isPagePath } from '#shared/page-routes.ts';
 import type { App } from '../app-types.ts';
 
 export const WEB_DIST_DIR = path.resolve(import.meta.dirname, '../../../dist/web');
 
 /**
  * Serves the built SPA: hashed assets cached for a year, index.html never cached, and the history
- * fallback (any non-API GET that accepts HTML gets index.html). Uploads are served from DATA_DIR.
+ * fallback: a non-API GET gets the app's HTML, with 200 at the path of a page of the web router
+ * (src/shared/page-routes.ts) and 404 elsewhere (the app then shows "Page non trouvée").
+ * Uploads are served from DATA_DIR.
  */
 export async function registerSpa(app: App, options: { dataDir: string; webDir?: string }): Promise<void> {
   const uploadsDir = path.join(options.dataDir, 'uploads');
@@ -50,7 +53,10 @@ export async function registerSpa(app: App, options: { dataDir: string; webDir?:
       // index.html carries the pre-rendered landing page; every other path gets the empty shell so it
       // never flashes the landing page before its own.
       const page = pathname === '/' || !hasAppShell ? 'index.html' : 'app.html';
-      return reply.header('Cache-Control', 'no-cache').sendFile(page, webDir);
+      return reply
+        .code(isPagePath(pathname) ? 200 : 404)
+        .header('Cache-Control', 'no-cache')
+        .sendFile(page, webDir);
     }
     const detail = isApi ? apiErrors.routeNotFound : apiErrors.notFound;
     return reply.code(404).send({ detail, code: isApi ? ErrorCode.ROUTE_NOT_FOUND : ErrorCode.NOT_FOUND });

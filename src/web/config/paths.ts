@@ -3,7 +3,10 @@
  * `href(...)` builds a link. Never write a route string by hand in a component. Every entry has its
  * page in app/router.tsx (checked by app/router.test.tsx): a page's path is added with the page, so
  * nothing links to a page that does not exist yet (support, admin, messaging come with their issues).
+ * The patterns come from src/shared/page-routes.ts, which the server reads too: an address that is
+ * no page answers HTTP 404.
  */
+import { PAGE_PATTERNS } from '#shared/page-routes.ts';
 
 export const DASHBOARD_TABS = [
   'overview',
@@ -29,45 +32,45 @@ function withQuery(pathname: string, query: Record<string, string | number | boo
 const id = (value: string) => encodeURIComponent(value);
 
 export const paths = {
-  home: { path: '/', href: () => '/' },
+  home: { path: PAGE_PATTERNS.home, href: () => '/' },
   howItWorks: { path: '/', href: () => '/#comment-ca-marche' },
   /** /recherche, /explore and /offres show the same search page; search and category stay in the address. */
   search: {
-    path: '/recherche',
+    path: PAGE_PATTERNS.search,
     href: (query: { search?: string; category?: string } = {}) => withQuery('/recherche', query),
   },
   explore: {
-    path: '/explore',
+    path: PAGE_PATTERNS.explore,
     href: (query: { search?: string; category?: string } = {}) => withQuery('/explore', query),
   },
-  offres: { path: '/offres', href: () => '/offres' },
-  book: { path: '/book/:offerId', href: (offerId: string) => `/book/${id(offerId)}` },
-  mentor: { path: '/mentors/:id', href: (helperId: string) => `/mentors/${id(helperId)}` },
+  offres: { path: PAGE_PATTERNS.offres, href: () => '/offres' },
+  book: { path: PAGE_PATTERNS.book, href: (offerId: string) => `/book/${id(offerId)}` },
+  mentor: { path: PAGE_PATTERNS.mentor, href: (helperId: string) => `/mentors/${id(helperId)}` },
   /** Seen as a link target only (spec 1 section 2); it shows the public helper profile. */
-  profile: { path: '/profile/:userId', href: (userId: string) => `/profile/${id(userId)}` },
+  profile: { path: PAGE_PATTERNS.profile, href: (userId: string) => `/profile/${id(userId)}` },
   dashboard: {
-    path: '/dashboard',
+    path: PAGE_PATTERNS.dashboard,
     href: (tab?: DashboardTab, conversation?: string) => withQuery('/dashboard', { tab, conversation }),
   },
-  createOffer: { path: '/create-offer', href: () => '/create-offer' },
-  editOffer: { path: '/edit-offer/:id', href: (offerId: string) => `/edit-offer/${id(offerId)}` },
-  addSlots: { path: '/offers/:id/add-slots', href: (offerId: string) => `/offers/${id(offerId)}/add-slots` },
-  manageSlots: { path: '/offers/:id/manage-slots', href: (offerId: string) => `/offers/${id(offerId)}/manage-slots` },
-  manageAvailability: { path: '/manage-availability', href: () => '/manage-availability' },
-  editProfile: { path: '/edit-profile', href: () => '/edit-profile' },
+  createOffer: { path: PAGE_PATTERNS.createOffer, href: () => '/create-offer' },
+  editOffer: { path: PAGE_PATTERNS.editOffer, href: (offerId: string) => `/edit-offer/${id(offerId)}` },
+  addSlots: { path: PAGE_PATTERNS.addSlots, href: (offerId: string) => `/offers/${id(offerId)}/add-slots` },
+  manageSlots: { path: PAGE_PATTERNS.manageSlots, href: (offerId: string) => `/offers/${id(offerId)}/manage-slots` },
+  manageAvailability: { path: PAGE_PATTERNS.manageAvailability, href: () => '/manage-availability' },
+  editProfile: { path: PAGE_PATTERNS.editProfile, href: () => '/edit-profile' },
   paymentSuccess: {
-    path: '/payment/success',
+    path: PAGE_PATTERNS.paymentSuccess,
     href: (query: { session_id?: string; booking_id?: string; free?: boolean } = {}) =>
       withQuery('/payment/success', query),
   },
   paymentCancel: { path: '/payment/cancel', href: () => '/payment/cancel' },
-  forgotPassword: { path: '/forgot-password', href: () => '/forgot-password' },
+  forgotPassword: { path: PAGE_PATTERNS.forgotPassword, href: () => '/forgot-password' },
   resetPassword: {
-    path: '/reset-password',
+    path: PAGE_PATTERNS.resetPassword,
     href: (token?: string) => withQuery('/reset-password', { token }),
   },
-  about: { path: '/about', href: () => '/about' },
-  confidentialite: { path: '/confidentialite', href: () => '/confidentialite' },
-  cgv: { path: '/cgv', href: () => '/cgv' },
-  mentionsLegales: { path: '/mentions-legales', href: () => '/mentions-legales' },
+  about: { path: PAGE_PATTERNS.about, href: () => '/about' },
+  confidentialite: { path: PAGE_PATTERNS.confidentialite, href: () => '/confidentialite' },
+  cgv: { path: PAGE_PATTERNS.cgv, href: () => '/cgv' },
+  mentionsLegales: { path: PAGE_PATTERNS.mentionsLegales, href: () => '/mentions-legales' },
 } as const;
