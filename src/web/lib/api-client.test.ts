@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { AUTH_TOKEN_STORAGE_KEY } from '#shared/constants.ts';
 import { apiErrors } from '#shared/messages.ts';
 import { ApiError, api, apiUpload, buildQueryString, errorTextFromBody } from './api-client.ts';
@@ -56,7 +57,11 @@ describe('api requests', () => {
     window.localStorage.setItem(AUTH_TOKEN_STORAGE_KEY, 'tok-123');
     const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => jsonResponse(200, { ok: true }));
     vi.stubGlobal('fetch', fetchMock);
-    const result = await api.post('/auth/login', { email: 'a@b.fr', password: 'secret1' });
+    const result = await api.post(
+      '/auth/login',
+      { email: 'a@b.fr', password: 'secret1' },
+      { schema: z.object({ ok: z.boolean() }) },
+    );
     expect(result).toEqual({ ok: true });
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/v1/auth/login');
@@ -69,7 +74,7 @@ describe('api requests', () => {
   it('sends no Authorization header when logged out', async () => {
     const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => jsonResponse(200, []));
     vi.stubGlobal('fetch', fetchMock);
-    await api.get('/offers/', { query: { skip: 0, limit: 8 } });
+    await api.get('/offers/', { query: { skip: 0, limit: 8 }, schema: z.array(z.never()) });
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/v1/offers/?limit=8');
     expect(new Headers(init?.headers).has('Authorization')).toBe(false);
@@ -99,8 +104,20 @@ describe('api requests', () => {
       'fetch',
       vi.fn(async () => new Response('<html>Bad gateway</html>', { status: 502 })),
     );
-    const error = await api.get('/users/me').catch((e: unknown) => e);
+    const error = await api.get('/users/me', { schema: z.unknown() }).catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 502, code: null, message: 'Une erreur est survenue' });
+  });
+
+  it('parses the answer with the given schema, and gives nothing back without one', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(200, { role: 'helper', extra: 'x' })),
+    );
+    await expect(api.get('/users/me', { schema: z.object({ role: z.literal('helper') }) })).resolves.toEqual({
+      role: 'helper',
+    });
+    await expect(api.get('/users/me', { schema: z.object({ role: z.literal('admin') }) })).rejects.toThrow();
+    await expect(api.post('/users/toggle-role')).resolves.toBeUndefined();
   });
 
   it('uploads a file as multipart without forcing a content type', async () => {
@@ -109,7 +126,7 @@ describe('api requests', () => {
     );
     vi.stubGlobal('fetch', fetchMock);
     const file = new File(['abc'], 'photo.png', { type: 'image/png' });
-    await apiUpload('/users/me/avatar', file);
+    await apiUpload('/users/me/avatar', file, { schema: z.object({ success: z.boolean() }) });
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/v1/users/me/avatar');
     expect(init?.method).toBe('POST');

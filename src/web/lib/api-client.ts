@@ -196,24 +196,42 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   return options.schema ? options.schema.parse(data) : (data as T);
 }
 
-type Options<T> = Omit<RequestOptions<T>, 'method' | 'body'>;
+/** A read or write whose answer is used: parsed with its schema from src/shared (STYLE.md habit 4). */
+type Parsed<T> = Omit<RequestOptions<T>, 'method' | 'body' | 'schema'> & { schema: z.ZodType<T> };
+/** A write whose answer is not used: it resolves with nothing, so no unparsed body can be read. */
+type Unparsed = Omit<RequestOptions<never>, 'method' | 'body' | 'schema'>;
 
+type Write = {
+  <T>(path: string, body: unknown, options: Parsed<T>): Promise<T>;
+  (path: string, body?: unknown, options?: Unparsed): Promise<void>;
+};
+
+function write(method: 'POST' | 'PUT' | 'PATCH'): Write {
+  return (async (path: string, body?: unknown, options?: Parsed<unknown> | Unparsed) => {
+    const result = await apiRequest(path, { ...options, method, body });
+    return options && 'schema' in options ? result : undefined;
+  }) as Write;
+}
+
+/**
+ * The calls of the web app. Every answer that is used goes through its shared zod schema, so the
+ * types of the client are the server's (no hand-written API type, no `api.get<T>` on trust).
+ */
 export const api = {
-  get: <T = unknown>(path: string, options?: Options<T>) => apiRequest<T>(path, { ...options, method: 'GET' }),
-  post: <T = unknown>(path: string, body?: unknown, options?: Options<T>) =>
-    apiRequest<T>(path, { ...options, method: 'POST', body }),
-  put: <T = unknown>(path: string, body?: unknown, options?: Options<T>) =>
-    apiRequest<T>(path, { ...options, method: 'PUT', body }),
-  patch: <T = unknown>(path: string, body?: unknown, options?: Options<T>) =>
-    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
-  delete: <T = unknown>(path: string, options?: Options<T>) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
+  get: <T>(path: string, options: Parsed<T>) => apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: write('POST'),
+  put: write('PUT'),
+  patch: write('PATCH'),
+  delete: async (path: string, options?: Unparsed): Promise<void> => {
+    await apiRequest(path, { ...options, method: 'DELETE' });
+  },
 };
 
 /** Multipart upload of one file (e.g. POST /users/me/avatar with the field `file`). */
-export function apiUpload<T = unknown>(
+export function apiUpload<T>(
   path: string,
   file: Blob,
-  options: Options<T> & { fieldName?: string; fileName?: string } = {},
+  options: Parsed<T> & { fieldName?: string; fileName?: string },
 ): Promise<T> {
   const { fieldName = 'file', fileName, ...rest } = options;
   const form = new FormData();

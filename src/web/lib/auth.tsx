@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { LoginRequest, SignupRequest } from '#shared/schemas/auth.ts';
-import type { CurrentUser } from '#shared/schemas/users.ts';
+import { TokenResponseSchema, type LoginRequest, type SignupRequest } from '#shared/schemas/auth.ts';
+import { CurrentUserSchema, ToggleRoleResponseSchema, type CurrentUser } from '#shared/schemas/users.ts';
 import { isAdminRole, isHelperRole, isSeekerRole } from '#shared/rules/roles.ts';
 import {
   api,
@@ -12,6 +12,7 @@ import {
   rejectAuthToken,
   setAuthToken,
 } from './api-client.ts';
+import { queryKeys } from './query-keys.ts';
 
 /**
  * Authentication state (spec 1 section 4): the token lives in localStorage.auth_token; at start a
@@ -20,10 +21,10 @@ import {
  * logout clears token, user and every cached query, then goes home.
  */
 
-export const currentUserQueryKey = ['users', 'me'] as const;
+const currentUserQueryKey = queryKeys.currentUser;
 
 export function fetchCurrentUser(): Promise<CurrentUser> {
-  return api.get<CurrentUser>('/users/me');
+  return api.get('/users/me', { schema: CurrentUserSchema });
 }
 
 export type RoleTone = 'helper' | 'seeker';
@@ -88,7 +89,7 @@ export function AuthProvider({ children, onLoggedOut }: { children: ReactNode; o
 
   const login = useCallback(
     async (credentials: LoginRequest) => {
-      const { access_token } = await api.post<{ access_token: string }>('/auth/login', credentials);
+      const { access_token } = await api.post('/auth/login', credentials, { schema: TokenResponseSchema });
       setAuthToken(access_token);
       try {
         const me = await fetchCurrentUser();
@@ -130,9 +131,9 @@ export function AuthProvider({ children, onLoggedOut }: { children: ReactNode; o
   }, [queryClient]);
 
   const toggleRole = useCallback(async () => {
-    const { role } = await api.post<{ role: string; message: string }>('/users/toggle-role');
+    const { role } = await api.post('/users/toggle-role', undefined, { schema: ToggleRoleResponseSchema });
     queryClient.setQueryData<CurrentUser>(currentUserQueryKey, (previous) =>
-      previous ? { ...previous, role: role as CurrentUser['role'] } : previous,
+      previous ? { ...previous, role } : previous,
     );
     void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'users' });
     return role;

@@ -5,8 +5,8 @@ import { ButtonLink } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { PageSkeleton } from '#web/components/ui/skeleton.tsx';
 import { paths } from '#web/config/paths.ts';
+import { usePrivateOffer } from '#web/lib/api/get-private-offer.ts';
 import { useAuth } from '#web/lib/auth.tsx';
-import { useOwnOffer } from '#web/features/availability/api/get-own-offer.ts';
 import { OwnOfferLoadError } from '#web/features/availability/components/own-offer-load-error.tsx';
 import { SlotRowsForm } from '#web/features/availability/components/slot-rows-form.tsx';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
@@ -17,7 +17,7 @@ export default function AddSlotsPage() {
   const { id = '' } = useParams();
   const auth = useAuth();
   const navigate = useNavigate();
-  const offer = useOwnOffer(id, auth.isHelper);
+  const offer = usePrivateOffer(id, { enabled: auth.isHelper });
 
   if (auth.isLoading) return <PageSkeleton />;
   if (!auth.isHelper) return <AccessDenied text={common.helperOnlyHint} />;

@@ -8,10 +8,10 @@ import { PageSkeleton, Skeleton } from '#web/components/ui/skeleton.tsx';
 import { Switch } from '#web/components/ui/switch.tsx';
 import { toast } from '#web/components/ui/toaster.tsx';
 import { paths } from '#web/config/paths.ts';
+import { usePrivateOffer } from '#web/lib/api/get-private-offer.ts';
 import { useAuth } from '#web/lib/auth.tsx';
 import { useDeleteCalendarSlot } from '#web/features/availability/api/delete-calendar-slot.ts';
 import { useMySlots } from '#web/features/availability/api/get-my-slots.ts';
-import { useOwnOffer } from '#web/features/availability/api/get-own-offer.ts';
 import { OwnOfferLoadError } from '#web/features/availability/components/own-offer-load-error.tsx';
 import { SingleSlotDialog } from '#web/features/availability/components/single-slot-dialog.tsx';
 import { SlotList, type SlotItem } from '#web/features/availability/components/slot-list.tsx';
@@ -24,7 +24,7 @@ export default function ManageSlotsPage() {
   const { id = '' } = useParams();
   const auth = useAuth();
   const [showPast, setShowPast] = useState(false);
-  const offer = useOwnOffer(id, auth.isHelper);
+  const offer = usePrivateOffer(id, { enabled: auth.isHelper });
   const slotsQuery = useMySlots(id, auth.isHelper && offer.isSuccess);
   const remove = useDeleteCalendarSlot();
 

@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { CalendarSlotCreate, CalendarSlotCreatedSchema } from '#shared/schemas/slots.ts';
+import { CalendarSlotCreatedSchema, type CalendarSlotCreate } from '#shared/schemas/slots.ts';
 import { api } from '#web/lib/api-client.ts';
-import { slotsQueryKey } from './get-my-slots.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 export type CalendarSlotCreated = z.infer<typeof CalendarSlotCreatedSchema>;
 
 /** POST /appui-calendar/slots: one slot from date, time, duration, link and notes. */
 export function createCalendarSlot(payload: CalendarSlotCreate): Promise<CalendarSlotCreated> {
-  return api.post<CalendarSlotCreated>('/appui-calendar/slots', payload);
+  return api.post('/appui-calendar/slots', payload, { schema: CalendarSlotCreatedSchema });
 }
 
 export function useCreateCalendarSlot() {
@@ -16,8 +16,8 @@ export function useCreateCalendarSlot() {
   return useMutation({
     mutationFn: createCalendarSlot,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: slotsQueryKey });
-      void queryClient.invalidateQueries({ queryKey: ['fragments'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.slots.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.fragments.all });
     },
   });
 }

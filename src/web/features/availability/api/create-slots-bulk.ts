@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { BulkSlotsCreate, BulkSlotsCreatedSchema } from '#shared/schemas/slots.ts';
+import { BulkSlotsCreatedSchema, type BulkSlotsCreate } from '#shared/schemas/slots.ts';
 import { api } from '#web/lib/api-client.ts';
-import { slotsQueryKey } from './get-my-slots.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 export type BulkSlotsCreated = z.infer<typeof BulkSlotsCreatedSchema>;
 
 /** POST /time-slots/bulk: every row is created, or none (a duplicate refuses the whole batch). */
 export function createSlotsBulk(payload: BulkSlotsCreate): Promise<BulkSlotsCreated> {
-  return api.post<BulkSlotsCreated>('/time-slots/bulk', payload);
+  return api.post('/time-slots/bulk', payload, { schema: BulkSlotsCreatedSchema });
 }
 
 export function useCreateSlotsBulk() {
@@ -16,8 +16,8 @@ export function useCreateSlotsBulk() {
   return useMutation({
     mutationFn: createSlotsBulk,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: slotsQueryKey });
-      void queryClient.invalidateQueries({ queryKey: ['fragments'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.slots.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.fragments.all });
     },
   });
 }

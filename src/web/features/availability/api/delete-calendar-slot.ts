@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client.ts';
-import { slotsQueryKey } from './get-my-slots.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** DELETE /appui-calendar/slots/{id}. */
-export function deleteCalendarSlot(slotId: string): Promise<{ success: true; message: string }> {
+export function deleteCalendarSlot(slotId: string): Promise<void> {
   return api.delete(`/appui-calendar/slots/${encodeURIComponent(slotId)}`);
 }
 
@@ -12,8 +12,8 @@ export function useDeleteCalendarSlot() {
   return useMutation({
     mutationFn: deleteCalendarSlot,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: slotsQueryKey });
-      void queryClient.invalidateQueries({ queryKey: ['fragments'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.slots.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.fragments.all });
     },
   });
 }

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '#web/lib/api-client.ts';
-import { slotsQueryKey } from './get-my-slots.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** DELETE /time-slots/{id}. */
-export function deleteTimeSlot(slotId: string): Promise<{ success: true; message: string }> {
+export function deleteTimeSlot(slotId: string): Promise<void> {
   return api.delete(`/time-slots/${encodeURIComponent(slotId)}`);
 }
 
@@ -12,8 +12,8 @@ export function useDeleteTimeSlot() {
   return useMutation({
     mutationFn: deleteTimeSlot,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: slotsQueryKey });
-      void queryClient.invalidateQueries({ queryKey: ['fragments'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.slots.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.fragments.all });
     },
   });
 }

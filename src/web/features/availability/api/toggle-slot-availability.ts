@@ -1,11 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { LegacySlot } from '#shared/schemas/slots.ts';
+import { LegacySlotSchema, type LegacySlot } from '#shared/schemas/slots.ts';
 import { api } from '#web/lib/api-client.ts';
-import { slotsQueryKey } from './get-my-slots.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** PATCH /time-slots/{id}/toggle-availability: flips is_available, answers the slot. */
 export function toggleSlotAvailability(slotId: string): Promise<LegacySlot> {
-  return api.patch<LegacySlot>(`/time-slots/${encodeURIComponent(slotId)}/toggle-availability`);
+  return api.patch(`/time-slots/${encodeURIComponent(slotId)}/toggle-availability`, undefined, {
+    schema: LegacySlotSchema,
+  });
 }
 
 export function useToggleSlotAvailability() {
@@ -13,8 +15,8 @@ export function useToggleSlotAvailability() {
   return useMutation({
     mutationFn: toggleSlotAvailability,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: slotsQueryKey });
-      void queryClient.invalidateQueries({ queryKey: ['fragments'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.slots.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.fragments.all });
     },
   });
 }

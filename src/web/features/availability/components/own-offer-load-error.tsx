@@ -1,9 +1,17 @@
-import { availability, common } from '#shared/messages.ts';
+import { availability, common, offers } from '#shared/messages.ts';
 import { Button, ButtonLink } from '#web/components/ui/button.tsx';
 import { EmptyState } from '#web/components/ui/empty-state.tsx';
 import { paths } from '#web/config/paths.ts';
 import { isApiError } from '#web/lib/api-client.ts';
-import { offerLoadMessage } from '../api/get-own-offer.ts';
+
+/** The French text of a failed load (spec 1: "Offre non trouvée" on 404, then section 8 by status). */
+export function offerLoadMessage(error: unknown): string {
+  if (!isApiError(error)) return offers.loadOther;
+  if (error.status === 404 || error.status === 422) return offers.notFound;
+  if (error.status === 403) return offers.loadForbidden;
+  if (error.status === 401) return offers.loadUnauthorized;
+  return offers.loadOther;
+}
 
 /** The slot pages' answer when the helper's own offer cannot be loaded: the spec's per-status text, a retry when it may help. */
 export function OwnOfferLoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Booking, BookingCreate } from '#shared/schemas/bookings.ts';
+import { BookingSchema, type Booking, type BookingCreate } from '#shared/schemas/bookings.ts';
 import { api } from '#web/lib/api-client.ts';
-import { bookingsQueryKey } from './get-bookings.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** POST /bookings/: a free session, created at once with the status "scheduled". */
 export function createBooking(payload: BookingCreate): Promise<Booking> {
-  return api.post<Booking>('/bookings/', payload);
+  return api.post('/bookings/', payload, { schema: BookingSchema });
 }
 
 export function useCreateBooking() {
@@ -13,9 +13,9 @@ export function useCreateBooking() {
   return useMutation({
     mutationFn: createBooking,
     onSettled: (_data, _error, payload) => {
-      void queryClient.invalidateQueries({ queryKey: bookingsQueryKey });
-      void queryClient.invalidateQueries({ queryKey: ['fragments'] });
-      void queryClient.invalidateQueries({ queryKey: ['offers', payload.offer_id, 'private'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.bookings.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.fragments.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.offers.private(payload.offer_id) });
     },
   });
 }

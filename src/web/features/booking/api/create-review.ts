@@ -1,21 +1,23 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Review, ReviewCreate } from '#shared/schemas/reviews.ts';
+import { ReviewSchema, type Review, type ReviewCreate } from '#shared/schemas/reviews.ts';
 import { api } from '#web/lib/api-client.ts';
-import { bookingsQueryKey } from './get-bookings.ts';
-import { reviewsQueryKey } from './get-reviews.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** POST /reviews: one review per completed booking, by its seeker. */
 export function createReview(payload: ReviewCreate): Promise<Review> {
-  return api.post<Review>('/reviews', payload);
+  return api.post('/reviews', payload, { schema: ReviewSchema });
 }
 
 export function useCreateReview() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createReview,
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: reviewsQueryKey });
-      void queryClient.invalidateQueries({ queryKey: bookingsQueryKey });
+    onSuccess: (review) => {
+      // The helper's reviews, rating and the ratings shown on offer cards all change.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.helpers.reviews(review.helper_id) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.helpers.rating(review.helper_id) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.offers.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.bookings.all });
     },
   });
 }

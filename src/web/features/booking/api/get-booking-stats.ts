@@ -1,16 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { common, overviewFigures } from '#shared/messages.ts';
-import type { BookingStats } from '#shared/schemas/bookings.ts';
+import { BookingStatsSchema, type BookingStats } from '#shared/schemas/bookings.ts';
 import { api } from '#web/lib/api-client.ts';
-import { bookingsQueryKey } from './get-bookings.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** GET /bookings/stats: the overview figures, computed by the server from the data. */
 export function getBookingStats(signal?: AbortSignal): Promise<BookingStats> {
-  return api.get<BookingStats>('/bookings/stats', { signal });
+  return api.get('/bookings/stats', { schema: BookingStatsSchema, signal });
 }
 
 export const bookingStatsQueryOptions = () =>
-  queryOptions({ queryKey: [...bookingsQueryKey, 'stats'], queryFn: ({ signal }) => getBookingStats(signal) });
+  queryOptions({ queryKey: queryKeys.bookings.stats(), queryFn: ({ signal }) => getBookingStats(signal) });
 
 export function useBookingStats() {
   return useQuery(bookingStatsQueryOptions());

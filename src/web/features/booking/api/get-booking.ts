@@ -1,16 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Booking } from '#shared/schemas/bookings.ts';
+import { BookingSchema, type Booking } from '#shared/schemas/bookings.ts';
 import { api } from '#web/lib/api-client.ts';
-import { bookingsQueryKey } from './get-bookings.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** GET /bookings/{id}: one booking, for its parties. */
 export function getBooking(bookingId: string, signal?: AbortSignal): Promise<Booking> {
-  return api.get<Booking>(`/bookings/${encodeURIComponent(bookingId)}`, { signal });
+  return api.get(`/bookings/${encodeURIComponent(bookingId)}`, { schema: BookingSchema, signal });
 }
 
 export const bookingQueryOptions = (bookingId: string) =>
   queryOptions({
-    queryKey: [...bookingsQueryKey, 'detail', bookingId],
+    queryKey: queryKeys.bookings.detail(bookingId),
     queryFn: ({ signal }) => getBooking(bookingId, signal),
   });
 

@@ -1,18 +1,20 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { BOOKINGS_POLL_MS, LIST_MAX_LIMIT } from '#shared/constants.ts';
-import type { Booking } from '#shared/schemas/bookings.ts';
+import { z } from 'zod';
+import { BookingSchema, type Booking } from '#shared/schemas/bookings.ts';
 import { api } from '#web/lib/api-client.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
-export const bookingsQueryKey = ['bookings'] as const;
+const BookingListSchema = z.array(BookingSchema);
 
 /** GET /bookings/: the user's bookings as seeker and those received as helper, latest start first. */
 export function getBookings(signal?: AbortSignal): Promise<Booking[]> {
-  return api.get<Booking[]>('/bookings/', { query: { limit: LIST_MAX_LIMIT }, signal });
+  return api.get('/bookings/', { query: { limit: LIST_MAX_LIMIT }, schema: BookingListSchema, signal });
 }
 
 export const bookingsQueryOptions = () =>
   queryOptions({
-    queryKey: [...bookingsQueryKey, 'list'],
+    queryKey: queryKeys.bookings.list(),
     queryFn: ({ signal }) => getBookings(signal),
     refetchInterval: BOOKINGS_POLL_MS,
   });

@@ -13,10 +13,10 @@ import { paths } from '#web/config/paths.ts';
 import { errorMessage, isApiError } from '#web/lib/api-client.ts';
 import { useAuth } from '#web/lib/auth.tsx';
 import { useAuthDialog } from '#web/lib/auth-dialog.ts';
+import { usePayoutStatus } from '#web/lib/api/get-payout-status.ts';
 import { useCreateBooking } from '../api/create-booking.ts';
 import { useCreateCheckoutSession } from '../api/create-checkout-session.ts';
 import { useFragments } from '../api/get-fragments.ts';
-import { useHelperPayoutStatus } from '../api/get-helper-payout-status.ts';
 import { fragmentsToWindows, startsByParisDate, windowsOfDay } from './booking-times.ts';
 import { DurationChoice } from './duration-choice.tsx';
 import { MonthCalendar, monthOf } from './month-calendar.tsx';
@@ -48,7 +48,7 @@ export function BookingForm({ offer }: { offer: PublicOffer }) {
   const paid = (priceCents ?? offer.price_cents) > 0;
 
   const fragments = useFragments(offer.helper_id, offer.id);
-  const payout = useHelperPayoutStatus(offer.helper_id, paid);
+  const payout = usePayoutStatus(offer.helper_id, { enabled: paid });
   const createBooking = useCreateBooking();
   const checkout = useCreateCheckoutSession();
 

@@ -7,7 +7,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { isApiError } from '#web/lib/api-client.ts';
 import { cn } from '#web/lib/cn.ts';
-import { usePrivateOffer } from '../api/get-private-offer.ts';
+import { usePrivateOffer } from '#web/lib/api/get-private-offer.ts';
 
 function ContactValue({ value }: { value: string }) {
   const kind = contactKind(value);
@@ -75,7 +75,7 @@ export function ContactCard({
   enabled?: boolean;
   className?: string;
 }) {
-  const query = usePrivateOffer(offerId, enabled);
+  const query = usePrivateOffer(offerId, { enabled });
   let body;
   if (!enabled) {
     body = (

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { PrivateOfferSchema, type OfferCreateRequest, type PrivateOffer } from '#shared/schemas/offers.ts';
 import { api } from '#web/lib/api-client.ts';
-import { offerKeys } from './offer-keys.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** POST /offers/ (helpers only). */
 export function createOffer(payload: OfferCreateRequest): Promise<PrivateOffer> {
@@ -12,6 +12,6 @@ export function useCreateOffer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createOffer,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: offerKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.offers.all }),
   });
 }

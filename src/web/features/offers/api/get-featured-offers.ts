@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { FEATURED_OFFERS_COUNT } from '#shared/constants.ts';
 import { OfferListSchema, type PublicOffer } from '#shared/schemas/offers.ts';
 import { api } from '#web/lib/api-client.ts';
-import { offerKeys } from './offer-keys.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** GET /offers/ as the landing page calls it (spec 1 section 7): the first 8 visible offers. */
 export async function getFeaturedOffers(): Promise<PublicOffer[]> {
@@ -11,7 +11,7 @@ export async function getFeaturedOffers(): Promise<PublicOffer[]> {
 }
 
 export const featuredOffersQueryOptions = () =>
-  queryOptions({ queryKey: offerKeys.featured(), queryFn: getFeaturedOffers });
+  queryOptions({ queryKey: queryKeys.offers.featured(), queryFn: getFeaturedOffers });
 
 export function useFeaturedOffers() {
   return useQuery(featuredOffersQueryOptions());

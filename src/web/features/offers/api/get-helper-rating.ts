@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ReviewSummarySchema, type ReviewSummary } from '#shared/schemas/reviews.ts';
 import { api } from '#web/lib/api-client.ts';
-import { offerKeys } from './offer-keys.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** GET /reviews/summary?helper_id: the helper's real average rating and review count (DESIGN.md section 8). */
 export function getHelperRating(helperId: string, signal?: AbortSignal): Promise<ReviewSummary> {
@@ -10,7 +10,7 @@ export function getHelperRating(helperId: string, signal?: AbortSignal): Promise
 
 export const helperRatingQueryOptions = (helperId: string) =>
   queryOptions({
-    queryKey: [...offerKeys.helper(helperId), 'rating'],
+    queryKey: queryKeys.helpers.rating(helperId),
     queryFn: ({ signal }) => getHelperRating(helperId, signal),
   });
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { PublicUserSchema, type PublicUser } from '#shared/schemas/users.ts';
 import { api } from '#web/lib/api-client.ts';
-import { offerKeys } from './offer-keys.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** GET /users/{id}: the public profile (the helper page checks the role). */
 export function getHelper(helperId: string, signal?: AbortSignal): Promise<PublicUser> {
@@ -9,7 +9,7 @@ export function getHelper(helperId: string, signal?: AbortSignal): Promise<Publi
 }
 
 export const helperQueryOptions = (helperId: string) =>
-  queryOptions({ queryKey: offerKeys.helper(helperId), queryFn: ({ signal }) => getHelper(helperId, signal) });
+  queryOptions({ queryKey: queryKeys.helpers.profile(helperId), queryFn: ({ signal }) => getHelper(helperId, signal) });
 
 export function useHelper(helperId: string) {
   return useQuery(helperQueryOptions(helperId));

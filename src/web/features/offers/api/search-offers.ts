@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { SearchResponseSchema, type SearchResponse } from '#shared/schemas/offers.ts';
 import { api } from '#web/lib/api-client.ts';
-import { offerKeys, type SearchParams, type SearchVariant } from './offer-keys.ts';
+import { queryKeys, type SearchParams, type SearchVariant } from '#web/lib/query-keys.ts';
 
 /**
  * GET /offers/search, or /offers/search-for-user when logged in (spec 1 section 6: user-specific
@@ -18,7 +18,7 @@ export function searchOffers(
 
 export const searchOffersQueryOptions = (variant: SearchVariant, params: SearchParams) =>
   queryOptions({
-    queryKey: offerKeys.search(variant, params),
+    queryKey: queryKeys.offers.search(variant, params),
     queryFn: ({ signal }) => searchOffers(variant, params, signal),
     // Keeps the previous page on screen while the next one loads (no blank flash between filters).
     placeholderData: keepPreviousData,

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { PrivateOfferSchema, type OfferUpdateRequest, type PrivateOffer } from '#shared/schemas/offers.ts';
 import { api } from '#web/lib/api-client.ts';
-import { offerKeys } from './offer-keys.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** PUT /offers/{id}: any subset of the fields (the visibility switch sends only `visible`). */
 export function updateOffer({
@@ -19,8 +19,8 @@ export function useUpdateOffer() {
   return useMutation({
     mutationFn: updateOffer,
     onSuccess: (offer) => {
-      queryClient.setQueryData(offerKeys.private(offer.id), offer);
-      return queryClient.invalidateQueries({ queryKey: offerKeys.all });
+      queryClient.setQueryData(queryKeys.offers.private(offer.id), offer);
+      return queryClient.invalidateQueries({ queryKey: queryKeys.offers.all });
     },
   });
 }

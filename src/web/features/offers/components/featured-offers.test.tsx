@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_TOKEN_STORAGE_KEY } from '#shared/constants.ts';
 import { ErrorCode } from '#shared/error-codes.ts';
 import { apiErrors } from '#shared/messages.ts';
-import type { PublicOffer } from '#shared/schemas/offers.ts';
+import { OfferListSchema, type PublicOffer } from '#shared/schemas/offers.ts';
 import { api } from '#web/lib/api-client.ts';
 import { useAuth } from '#web/lib/auth.tsx';
 import { jsonResponse, renderWithProviders } from '#web/testing/render.tsx';
@@ -76,7 +76,7 @@ describe('FeaturedOffers with a stored token the server refuses', () => {
         return jsonResponse(401, { detail: apiErrors.invalidToken, code: ErrorCode.INVALID_TOKEN });
       }),
     );
-    await expect(api.get('/offers/')).rejects.toMatchObject({ status: 401 });
+    await expect(api.get('/offers/', { schema: OfferListSchema })).rejects.toMatchObject({ status: 401 });
     expect(window.localStorage.getItem(AUTH_TOKEN_STORAGE_KEY)).toBe('new-token');
   });
 });

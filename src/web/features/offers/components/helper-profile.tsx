@@ -13,11 +13,11 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tab
 import { isApiError } from '#web/lib/api-client.ts';
 import { useAuth } from '#web/lib/auth.tsx';
 import { useAuthDialog } from '#web/lib/auth-dialog.ts';
+import { useHelperReviews } from '#web/lib/api/get-helper-reviews.ts';
 import { frenchParisDate } from '#shared/rules/paris-time.ts';
 import { isHelperRole } from '#shared/rules/roles.ts';
 import { useHelper } from '../api/get-helper.ts';
 import { useHelperRating } from '../api/get-helper-rating.ts';
-import { useHelperReviews } from '../api/get-helper-reviews.ts';
 import { useSearchOffers } from '../api/search-offers.ts';
 import { useLoginRequired } from './explore-results.tsx';
 import { ExploreOfferCard, OfferGridSkeleton, RatingBadge } from './offer-card.tsx';

@@ -11,9 +11,9 @@ import { toast } from '#web/components/ui/toaster.tsx';
 import { paths } from '#web/config/paths.ts';
 import { errorMessage, isApiError } from '#web/lib/api-client.ts';
 import { useAuth } from '#web/lib/auth.tsx';
+import { usePayoutStatus } from '#web/lib/api/get-payout-status.ts';
+import { usePrivateOffer } from '#web/lib/api/get-private-offer.ts';
 import { useCreateOffer } from '../api/create-offer.ts';
-import { usePayoutStatus } from '../api/get-payout-status.ts';
-import { usePrivateOffer } from '../api/get-private-offer.ts';
 import { useUpdateOffer } from '../api/update-offer.ts';
 import { OfferForm, offerToFormValues } from './offer-form.tsx';
 

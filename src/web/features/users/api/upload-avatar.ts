@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { AVATAR_ACCEPTED_MIME_TYPES, AVATAR_MAX_BYTES } from '#shared/constants.ts';
 import { profile } from '#shared/messages.ts';
-import type { CurrentUser } from '#shared/schemas/users.ts';
+import { AvatarResponseSchema, type CurrentUser } from '#shared/schemas/users.ts';
 import { apiUpload } from '#web/lib/api-client.ts';
-import { currentUserQueryKey } from '#web/lib/auth.tsx';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
-export type AvatarResponse = { success: true; avatar_url: string; message: string };
+export type AvatarResponse = z.infer<typeof AvatarResponseSchema>;
 
 /** The client-side checks of spec 1 section 5 "Avatar upload"; null when the file may be sent. */
 export function avatarFileProblem(file: { type: string; size: number }): string | null {
@@ -16,7 +17,7 @@ export function avatarFileProblem(file: { type: string; size: number }): string 
 
 /** POST /users/me/avatar, multipart with the field `file`. */
 export function uploadAvatar(file: File): Promise<AvatarResponse> {
-  return apiUpload<AvatarResponse>('/users/me/avatar', file, { fieldName: 'file', fileName: file.name });
+  return apiUpload('/users/me/avatar', file, { fieldName: 'file', fileName: file.name, schema: AvatarResponseSchema });
 }
 
 export function useUploadAvatar() {
@@ -24,7 +25,7 @@ export function useUploadAvatar() {
   return useMutation({
     mutationFn: uploadAvatar,
     onSuccess: ({ avatar_url }) =>
-      queryClient.setQueryData<CurrentUser>(currentUserQueryKey, (previous) =>
+      queryClient.setQueryData<CurrentUser>(queryKeys.currentUser, (previous) =>
         previous ? { ...previous, avatar_url, profile_image_url: avatar_url } : previous,
       ),
   });

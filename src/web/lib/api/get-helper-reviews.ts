@@ -3,11 +3,14 @@ import { z } from 'zod';
 import { LIST_MAX_LIMIT } from '#shared/constants.ts';
 import { ReviewSchema, type Review } from '#shared/schemas/reviews.ts';
 import { api } from '#web/lib/api-client.ts';
-import { offerKeys } from './offer-keys.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 const ReviewListSchema = z.array(ReviewSchema);
 
-/** GET /reviews/?helper_id: the helper's reviews, newest first. */
+/**
+ * GET /reviews/?helper_id: the helper's reviews, newest first. The helper page lists them; the
+ * bookings tab uses them to know which bookings are already reviewed.
+ */
 export function getHelperReviews(helperId: string, signal?: AbortSignal): Promise<Review[]> {
   return api.get('/reviews/', {
     query: { helper_id: helperId, limit: LIST_MAX_LIMIT },
@@ -18,7 +21,7 @@ export function getHelperReviews(helperId: string, signal?: AbortSignal): Promis
 
 export const helperReviewsQueryOptions = (helperId: string) =>
   queryOptions({
-    queryKey: offerKeys.helperReviews(helperId),
+    queryKey: queryKeys.helpers.reviews(helperId),
     queryFn: ({ signal }) => getHelperReviews(helperId, signal),
   });
 

@@ -1,0 +1,46 @@
+import type { SearchQuery } from '#shared/schemas/offers.ts';
+
+export type SearchParams = Partial<SearchQuery>;
+export type SearchVariant = 'public' | 'for-user';
+
+/**
+ * One query-key factory per resource, for the whole web app. They live here rather than in the
+ * features because features may not import each other, yet a write in one must refresh what
+ * another shows (a booking takes free time; a new slot adds some; a review changes a rating).
+ * Every key of a resource starts with its `all`, so invalidating `all` refreshes all its variants.
+ */
+export const queryKeys = {
+  currentUser: ['users', 'me'] as const,
+  offers: {
+    all: ['offers'] as const,
+    featured: () => ['offers', 'featured'] as const,
+    search: (variant: SearchVariant, params: SearchParams) => ['offers', 'search', variant, params] as const,
+    /** GET /offers/{id}: what anyone may read. */
+    detail: (offerId: string) => ['offers', 'detail', offerId] as const,
+    /** GET /offers/{id}/private: with the contact information. */
+    private: (offerId: string) => ['offers', 'private', offerId] as const,
+  },
+  helpers: {
+    all: ['helpers'] as const,
+    profile: (helperId: string) => ['helpers', helperId, 'profile'] as const,
+    rating: (helperId: string) => ['helpers', helperId, 'rating'] as const,
+    reviews: (helperId: string) => ['helpers', helperId, 'reviews'] as const,
+    payoutStatus: (helperId: string) => ['helpers', helperId, 'payout-status'] as const,
+  },
+  bookings: {
+    all: ['bookings'] as const,
+    list: () => ['bookings', 'list'] as const,
+    detail: (bookingId: string) => ['bookings', 'detail', bookingId] as const,
+    stats: () => ['bookings', 'stats'] as const,
+  },
+  slots: {
+    all: ['slots'] as const,
+    calendar: (offerId: string) => ['slots', 'calendar', offerId] as const,
+    legacy: () => ['slots', 'legacy'] as const,
+  },
+  /** The free windows of a helper's offer (GET /time-slots/helper/{id}/fragments). */
+  fragments: {
+    all: ['fragments'] as const,
+    ofOffer: (helperId: string, offerId: string) => ['fragments', helperId, offerId] as const,
+  },
+};
