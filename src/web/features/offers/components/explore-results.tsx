@@ -8,7 +8,14 @@ import { paths } from '#web/config/paths.ts';
 import { useAuth } from '#web/lib/auth.tsx';
 import { useAuthDialog } from '#web/lib/auth-dialog.ts';
 import { useSearchOffers } from '../api/search-offers.ts';
-import { NO_FILTERS, PAGE_PARAM, searchFiltersFromParams, withFilters } from './explore-filters.tsx';
+import {
+  CATEGORY_PARAM,
+  PAGE_PARAM,
+  SEARCH_PARAM,
+  categoryFromParams,
+  pageFromParams,
+  withFilters,
+} from './explore-filters.tsx';
 import { ExploreOfferCard, OfferGridSkeleton } from './offer-card.tsx';
 
 const gridClasses = 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3';
@@ -28,9 +35,17 @@ export function ExploreResults() {
   const auth = useAuth();
   const [params, setParams] = useSearchParams();
   const onLoginRequired = useLoginRequired();
+  const query = params.get(SEARCH_PARAM) ?? '';
+  const category = categoryFromParams(params);
+  const page = pageFromParams(params);
   // A stored token means a user-specific search, even while /users/me is still loading.
   const variant = auth.token !== null ? 'for-user' : 'public';
-  const search = useSearchOffers(variant, { ...searchFiltersFromParams(params), limit: SEARCH_DEFAULT_PAGE_SIZE });
+  const search = useSearchOffers(variant, {
+    query: query || undefined,
+    category,
+    page,
+    limit: SEARCH_DEFAULT_PAGE_SIZE,
+  });
 
   if (search.isPending) return <OfferGridSkeleton count={6} className={gridClasses} />;
 
@@ -71,7 +86,7 @@ export function ExploreResults() {
             <>
               <Button
                 variant="outline"
-                onClick={() => setParams(withFilters(params, NO_FILTERS))}
+                onClick={() => setParams(withFilters(params, { [SEARCH_PARAM]: null, [CATEGORY_PARAM]: null }))}
               >
                 {explore.clearFilters}
               </Button>
