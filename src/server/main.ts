@@ -57,7 +57,7 @@ async function main(): Promise<void> {
   const banner = [
     '',
     `  Appui est prêt : ${config.publicUrl}`,
-    `  API : ${config.publicUrl}/api/v1   Documentation : ${config.publicUrl}/api/docs`,
+    `  API : ${config.publicUrl}/api/v1${config.openApiUi ? `   Documentation : ${config.publicUrl}/api/docs` : ''}`,
     `  Base de données : ${app.ctx.database.kind === 'pglite' ? `PGlite (${config.dataDir}/db)` : 'serveur PostgreSQL'}`,
     `  Courriels : ${app.ctx.mailer.destination}`,
     ...lines.map((line) => `  ${line}`),
