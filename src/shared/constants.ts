@@ -45,6 +45,8 @@ export const DEFAULT_OFFER_DURATION_MINUTES = 60;
 export const DEFAULT_OFFER_PRICE_CENTS = 5000;
 export const DEFAULT_CURRENCY: Currency = 'eur';
 export const DURATION_CHOICES_MINUTES = [15, 30, 45, 60, 90, 120] as const;
+/** The price ceilings Explore offers as a filter (max_price, in cents); 0 is "free". */
+export const EXPLORE_MAX_PRICE_CHOICES_CENTS = [0, 2000, 5000, 10_000] as const;
 export const MAX_PRICING_OPTIONS = 6;
 export const MAX_PRICE_EUROS = 10_000;
 export const OFFER_TITLE_MAX_LENGTH = 120;

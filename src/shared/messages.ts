@@ -344,6 +344,13 @@ export const explore = {
   previousPage: 'Page précédente',
   nextPage: 'Page suivante',
   pageOf: (page: number, pages: number) => `Page ${page} sur ${pages}`,
+  priceFilterLabel: 'Prix',
+  priceAny: 'Tous les prix',
+  priceFree: 'Gratuit',
+  priceUpTo: (euros: number) => `Jusqu'à ${euros} €`,
+  durationFilterLabel: 'Durée',
+  durationAny: 'Toutes les durées',
+  durationMinutes: (minutes: number) => `${minutes} minutes`,
 } as const;
 
 export const slots = {

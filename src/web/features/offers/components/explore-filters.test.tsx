@@ -1,9 +1,12 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { categories, explore } from '#shared/messages.ts';
-import { ExploreFilters } from './explore-filters.tsx';
+import { AuthDialogContext } from '#web/lib/auth-dialog.ts';
+import { jsonResponse, renderWithProviders } from '#web/testing/render.tsx';
+import { ExploreFilters, searchFiltersFromParams } from './explore-filters.tsx';
+import { ExploreResults } from './explore-results.tsx';
 
 function LocationProbe() {
   const location = useLocation();
@@ -83,5 +86,109 @@ describe('ExploreFilters', () => {
     const { router } = renderAt('/recherche?search=deuil');
     await router.navigate('/recherche?search=stress');
     expect(await screen.findByDisplayValue('stress')).toBeInTheDocument();
+  });
+});
+
+describe('ExploreFilters: price and duration', () => {
+  const priceSelect = () => screen.getByRole('combobox', { name: explore.priceFilterLabel });
+  const durationSelect = () => screen.getByRole('combobox', { name: explore.durationFilterLabel });
+
+  it('labels both selects and offers "any", free, the price ceilings and the durations', () => {
+    renderAt('/recherche');
+    expect(priceSelect()).toHaveValue('');
+    expect(durationSelect()).toHaveValue('');
+    const priceLabels = Array.from(priceSelect().querySelectorAll('option')).map((option) => option.textContent);
+    expect(priceLabels).toEqual([
+      explore.priceAny,
+      explore.priceFree,
+      explore.priceUpTo(20),
+      explore.priceUpTo(50),
+      explore.priceUpTo(100),
+    ]);
+    expect(durationSelect().querySelectorAll('option')).toHaveLength(7);
+    expect(screen.getByRole('option', { name: explore.durationMinutes(90) })).toBeInTheDocument();
+  });
+
+  it('reads the price ceiling (cents) and the duration (minutes) from the address', () => {
+    renderAt('/recherche?max_price=5000&duration=45');
+    expect(priceSelect()).toHaveValue('5000');
+    expect(durationSelect()).toHaveValue('45');
+  });
+
+  it('ignores values of the address that are not among the choices', () => {
+    renderAt('/recherche?max_price=1234&duration=abc');
+    expect(priceSelect()).toHaveValue('');
+    expect(durationSelect()).toHaveValue('');
+    expect(searchFiltersFromParams(new URLSearchParams('max_price=1234&duration=abc'))).toMatchObject({
+      max_price: undefined,
+      duration: undefined,
+    });
+  });
+
+  it('writes the choices to the address, keeps the other filters and goes back to page 1', async () => {
+    const { user } = renderAt('/recherche?search=deuil&category=relations&page=2');
+    await user.selectOptions(priceSelect(), explore.priceUpTo(20));
+    expect(params().get('max_price')).toBe('2000');
+    expect(params().get('page')).toBeNull();
+    await user.selectOptions(durationSelect(), explore.durationMinutes(60));
+    expect(params().get('duration')).toBe('60');
+    expect(params().get('max_price')).toBe('2000');
+    expect(params().get('search')).toBe('deuil');
+    expect(params().get('category')).toBe('relations');
+    await user.selectOptions(priceSelect(), explore.priceFree);
+    expect(params().get('max_price')).toBe('0');
+  });
+
+  it('"any" removes the parameter', async () => {
+    const { user } = renderAt('/recherche?max_price=0&duration=30');
+    await user.selectOptions(priceSelect(), explore.priceAny);
+    await user.selectOptions(durationSelect(), explore.durationAny);
+    expect(params().has('max_price')).toBe(false);
+    expect(params().has('duration')).toBe(false);
+  });
+
+  it('comes after the category chips in keyboard order, price then duration', async () => {
+    const { user } = renderAt('/recherche');
+    const chips = screen.getByRole('group', { name: explore.categoriesLabel }).querySelectorAll('button');
+    chips[chips.length - 1]!.focus();
+    await user.tab();
+    expect(priceSelect()).toHaveFocus();
+    await user.tab();
+    expect(durationSelect()).toHaveFocus();
+  });
+});
+
+describe('Explore sends the filters of the address to the search API', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('asks GET /offers/search for max_price and duration, and again when they change', async () => {
+    const fetchMock = vi.fn(async (_input: string) =>
+      jsonResponse(200, { items: [], total: 0, total_is_estimate: false, page: 1, limit: 12 }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(
+      <AuthDialogContext value={{ open: () => {}, close: () => {} }}>
+        <ExploreFilters />
+        <ExploreResults />
+      </AuthDialogContext>,
+      { path: '/recherche', initialEntry: '/recherche?search=deuil&max_price=5000&duration=60' },
+    );
+    const searched = () =>
+      fetchMock.mock.calls
+        .map(([input]) => new URL(input, 'http://appui.test'))
+        .filter((url) => url.pathname === '/api/v1/offers/search');
+    await waitFor(() => expect(searched()).toHaveLength(1));
+    expect(Object.fromEntries(searched()[0]!.searchParams)).toMatchObject({
+      query: 'deuil',
+      max_price: '5000',
+      duration: '60',
+    });
+    await userEvent
+      .setup()
+      .selectOptions(screen.getByRole('combobox', { name: explore.durationFilterLabel }), explore.durationMinutes(30));
+    await waitFor(() => expect(searched().at(-1)!.searchParams.get('duration')).toBe('30'));
+    expect(searched().at(-1)!.searchParams.get('max_price')).toBe('5000');
   });
 });

@@ -1,18 +1,68 @@
 import { useSearchParams } from 'react-router';
-import { OFFER_CATEGORIES, type OfferCategory } from '#shared/constants.ts';
+import {
+  DURATION_CHOICES_MINUTES,
+  EXPLORE_MAX_PRICE_CHOICES_CENTS,
+  OFFER_CATEGORIES,
+  type OfferCategory,
+} from '#shared/constants.ts';
 import { categories, explore } from '#shared/messages.ts';
+import type { SearchQuery } from '#shared/schemas/offers.ts';
+import { fieldClasses } from '#web/components/ui/input.tsx';
+import { Label } from '#web/components/ui/label.tsx';
 import { SearchForm } from '#web/components/ui/search-form.tsx';
 import { cn } from '#web/lib/cn.ts';
 
-/** The address keeps the filters (spec 1 section 2): `search`, `category` (an id of OFFER_CATEGORIES) and `page`. */
+/**
+ * The address keeps the filters (spec 1 section 2): `search`, `category` (an id of
+ * OFFER_CATEGORIES), `max_price` (cents, one of EXPLORE_MAX_PRICE_CHOICES_CENTS), `duration`
+ * (minutes, one of DURATION_CHOICES_MINUTES) and `page`. Price and duration keep the API's names and
+ * units, so a shared link reads like the request it makes.
+ */
 export const SEARCH_PARAM = 'search';
 export const CATEGORY_PARAM = 'category';
+export const MAX_PRICE_PARAM = 'max_price';
+export const DURATION_PARAM = 'duration';
 export const PAGE_PARAM = 'page';
 
 export function categoryFromParams(params: URLSearchParams): OfferCategory | undefined {
   const value = params.get(CATEGORY_PARAM);
   return OFFER_CATEGORIES.find((category) => category === value);
 }
+
+/** A value of the address that is one of `choices`, else undefined (a hand-edited address is ignored like an unknown category). */
+function choiceFromParams(params: URLSearchParams, name: string, choices: readonly number[]): number | undefined {
+  const raw = params.get(name);
+  if (raw === null || raw.trim() === '') return undefined;
+  const value = Number(raw);
+  return choices.includes(value) ? value : undefined;
+}
+
+export const maxPriceFromParams = (params: URLSearchParams) =>
+  choiceFromParams(params, MAX_PRICE_PARAM, EXPLORE_MAX_PRICE_CHOICES_CENTS);
+
+export const durationFromParams = (params: URLSearchParams) =>
+  choiceFromParams(params, DURATION_PARAM, DURATION_CHOICES_MINUTES);
+
+/** What the address asks the search API for (GET /offers/search), page included. */
+export function searchFiltersFromParams(
+  params: URLSearchParams,
+): Pick<SearchQuery, 'query' | 'category' | 'max_price' | 'duration' | 'page'> {
+  return {
+    query: params.get(SEARCH_PARAM) || undefined,
+    category: categoryFromParams(params),
+    max_price: maxPriceFromParams(params),
+    duration: durationFromParams(params),
+    page: pageFromParams(params),
+  };
+}
+
+/** The changes that clear every filter (for withFilters). */
+export const NO_FILTERS: Record<string, null> = {
+  [SEARCH_PARAM]: null,
+  [CATEGORY_PARAM]: null,
+  [MAX_PRICE_PARAM]: null,
+  [DURATION_PARAM]: null,
+};
 
 export function pageFromParams(params: URLSearchParams): number {
   const page = Number(params.get(PAGE_PARAM));
@@ -30,7 +80,53 @@ export function withFilters(params: URLSearchParams, changes: Record<string, str
   return next;
 }
 
-/** Search box and category chips ("Tous" + the seven categories); both write to the address. */
+const priceOptions = [
+  { value: '', label: explore.priceAny },
+  ...EXPLORE_MAX_PRICE_CHOICES_CENTS.map((cents) => ({
+    value: String(cents),
+    label: cents === 0 ? explore.priceFree : explore.priceUpTo(cents / 100),
+  })),
+];
+
+const durationOptions = [
+  { value: '', label: explore.durationAny },
+  ...DURATION_CHOICES_MINUTES.map((minutes) => ({ value: String(minutes), label: explore.durationMinutes(minutes) })),
+];
+
+/**
+ * One labelled native select: the keyboard, screen readers and phones (their own picker, fine at
+ * 360 px) handle it without help; the choice applies at once, like a category chip.
+ */
+function FilterSelect(props: {
+  id: string;
+  label: string;
+  value: number | undefined;
+  options: readonly { value: string; label: string }[];
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="min-w-0 flex-1 sm:max-w-56">
+      <Label htmlFor={props.id}>{props.label}</Label>
+      <select
+        id={props.id}
+        value={props.value === undefined ? '' : String(props.value)}
+        onChange={(event) => props.onChange(event.target.value)}
+        className={cn(fieldClasses, 'mt-1.5 min-h-11 pr-8')}
+      >
+        {props.options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/**
+ * Search box, category chips ("Tous" + the seven categories), price ceiling and duration; all write
+ * to the address.
+ */
 export function ExploreFilters() {
   const [params, setParams] = useSearchParams();
   const search = params.get(SEARCH_PARAM) ?? '';
@@ -75,6 +171,22 @@ export function ExploreFilters() {
             </button>
           );
         })}
+      </div>
+      <div className="flex gap-3">
+        <FilterSelect
+          id="explore-max-price"
+          label={explore.priceFilterLabel}
+          value={maxPriceFromParams(params)}
+          options={priceOptions}
+          onChange={(value) => setParams(withFilters(params, { [MAX_PRICE_PARAM]: value }))}
+        />
+        <FilterSelect
+          id="explore-duration"
+          label={explore.durationFilterLabel}
+          value={durationFromParams(params)}
+          options={durationOptions}
+          onChange={(value) => setParams(withFilters(params, { [DURATION_PARAM]: value }))}
+        />
       </div>
     </div>
   );

@@ -8,14 +8,7 @@ import { paths } from '#web/config/paths.ts';
 import { useAuth } from '#web/lib/auth.tsx';
 import { useAuthDialog } from '#web/lib/auth-dialog.ts';
 import { useSearchOffers } from '../api/search-offers.ts';
-import {
-  CATEGORY_PARAM,
-  PAGE_PARAM,
-  SEARCH_PARAM,
-  categoryFromParams,
-  pageFromParams,
-  withFilters,
-} from './explore-filters.tsx';
+import { NO_FILTERS, PAGE_PARAM, searchFiltersFromParams, withFilters } from './explore-filters.tsx';
 import { ExploreOfferCard, OfferGridSkeleton } from './offer-card.tsx';
 
 const gridClasses = 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3';
@@ -35,17 +28,11 @@ export function ExploreResults() {
   const auth = useAuth();
   const [params, setParams] = useSearchParams();
   const onLoginRequired = useLoginRequired();
-  const query = params.get(SEARCH_PARAM) ?? '';
-  const category = categoryFromParams(params);
-  const page = pageFromParams(params);
   // A stored token means a user-specific search, even while /users/me is still loading.
   const variant = auth.token !== null ? 'for-user' : 'public';
-  const search = useSearchOffers(variant, {
-    query: query || undefined,
-    category,
-    page,
-    limit: SEARCH_DEFAULT_PAGE_SIZE,
-  });
+  const filters = searchFiltersFromParams(params);
+  const page = filters.page;
+  const search = useSearchOffers(variant, { ...filters, limit: SEARCH_DEFAULT_PAGE_SIZE });
 
   if (search.isPending) return <OfferGridSkeleton count={6} className={gridClasses} />;
 
@@ -84,10 +71,7 @@ export function ExploreResults() {
           description={explore.noResultsText}
           action={
             <>
-              <Button
-                variant="outline"
-                onClick={() => setParams(withFilters(params, { [SEARCH_PARAM]: null, [CATEGORY_PARAM]: null }))}
-              >
+              <Button variant="outline" onClick={() => setParams(withFilters(params, NO_FILTERS))}>
                 {explore.clearFilters}
               </Button>
               {auth.isHelper ? <ButtonLink to={paths.createOffer.href()}>{explore.createOffer}</ButtonLink> : null}
