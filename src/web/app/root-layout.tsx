@@ -38,11 +38,11 @@ export function RootLayout() {
       <div className="flex min-h-dvh flex-col">
         {useLandingHeader ? <LandingHeader /> : <GeneralHeader />}
         <main id="contenu" className="flex-1" tabIndex={-1}>
+          <BioReminder />
           <Outlet />
         </main>
         <SiteFooter />
       </div>
-      <BioReminder />
       <ScrollRestoration />
     </AuthDialogProvider>
   );

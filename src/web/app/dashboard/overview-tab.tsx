@@ -19,8 +19,9 @@ export default function OverviewTab() {
   // Unread messages stay "—" until the messaging feature wires them.
   const figures: DashboardFigures = stats.data ? statsFigures(stats.data) : {};
   return (
-    <div className="grid gap-6 lg:grid-cols-3">
-      <Card className="lg:col-span-1">
+    // grid-cols-1 (minmax(0, 1fr)) and min-w-0: a long name is cut, it does not widen the column at 360 px.
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+      <Card className="min-w-0 lg:col-span-1">
         <CardTitle>{dashboard.profilePanelTitle}</CardTitle>
         <div className="mt-4 flex items-center gap-4">
           <Avatar name={name} src={user.avatar_url} size="lg" />
@@ -30,9 +31,9 @@ export default function OverviewTab() {
             <RoleBadge role={user.role} className="mt-1" />
           </div>
         </div>
-        <p className="mt-4 whitespace-pre-line text-slate-700">{user.bio?.trim() || profile.noBio}</p>
+        <p className="mt-4 whitespace-pre-line text-slate-700 wrap-anywhere">{user.bio?.trim() || profile.noBio}</p>
       </Card>
-      <div className="space-y-6 lg:col-span-2">
+      <div className="min-w-0 space-y-6 lg:col-span-2">
         <DashboardStats figures={figures} showRevenue={isHelper} />
         <Card>
           <CardTitle>{dashboard.quickActionsTitle}</CardTitle>

@@ -17,7 +17,7 @@ export default function ProfileTab() {
   return (
     <Card className="max-w-3xl">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
-        <div className="flex items-center gap-4">
+        <div className="flex min-w-0 items-center gap-4">
           <Avatar name={name} src={user.avatar_url} size="xl" />
           <div className="min-w-0">
             <h2 className="truncate text-2xl font-semibold text-ink">{name}</h2>
@@ -37,11 +37,11 @@ export default function ProfileTab() {
         </div>
         <div>
           <dt className="text-sm text-ink-muted">{dashboard.profileUsername}</dt>
-          <dd className="text-ink">{user.username ? `@${user.username}` : dashboard.noUsername}</dd>
+          <dd className="text-ink wrap-anywhere">{user.username ? `@${user.username}` : dashboard.noUsername}</dd>
         </div>
         <div className="sm:col-span-2">
           <dt className="text-sm text-ink-muted">{dashboard.profileBio}</dt>
-          <dd className="whitespace-pre-line text-ink">{user.bio?.trim() || profile.noBio}</dd>
+          <dd className="whitespace-pre-line text-ink wrap-anywhere">{user.bio?.trim() || profile.noBio}</dd>
         </div>
       </dl>
     </Card>

@@ -14,7 +14,8 @@ export default function DashboardPage() {
       tabs={dashboardTabs}
       header={
         user ? (
-          <p className="mt-1 text-ink-muted">
+          // A long unbroken name (or the e-mail when there is none) wraps rather than widening the page at 360 px.
+          <p className="mt-1 text-ink-muted wrap-anywhere">
             {dashboard.greeting(userDisplayName(user))}. {dashboard.intro}
           </p>
         ) : null

@@ -29,9 +29,7 @@ function BookingSummary({ bookingId }: { bookingId: string }) {
         <div>
           <p className="font-semibold text-ink">{booking.offer.title}</p>
           <p className="text-ink-muted">{bookingPage.withHelper(helperName)}</p>
-          <p className="mt-1 text-ink first-letter:uppercase">
-            {bookingsTab.when(frenchLongParis(booking.start_at))}
-          </p>
+          <p className="mt-1 text-ink first-letter:uppercase">{bookingsTab.when(frenchLongParis(booking.start_at))}</p>
           <p className="text-sm text-ink-muted">
             {common.minutes(booking.duration_minutes)} · {formatMoney(booking.price_cents, booking.currency)}
           </p>

@@ -71,8 +71,8 @@ export function AccountMenu() {
       </DropdownMenuTrigger>
       <DropdownMenuContent>
         <DropdownMenuLabel>
-          <span className="block font-medium text-ink">{name}</span>
-          {user.username ? <span className="block">@{user.username}</span> : null}
+          <span className="block font-medium text-ink wrap-anywhere">{name}</span>
+          {user.username ? <span className="block wrap-anywhere">@{user.username}</span> : null}
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => void navigate(paths.dashboard.href())}>

@@ -15,14 +15,17 @@ function readDismissed(userId: string): boolean {
   }
 }
 
-/** The floating reminder to complete one's bio (spec 1 section 4; rule in shared/rules/bio-reminder.ts). */
+/**
+ * The reminder to complete one's bio (spec 1 sections 2 and 4; rule in shared/rules/bio-reminder.ts).
+ * It sits in the flow at the top of the page instead of floating over it: a fixed card covered
+ * buttons and fields (at 1280×800 too), and it must never cover the form it asks to fill.
+ */
 export function BioReminder() {
   const { user } = useAuth();
   const { pathname } = useLocation();
   const [dismissedFor, setDismissedFor] = useState<string | null>(null);
-  // Not while the user is editing the profile, nor while booking: on a phone the card would cover
-  // the time picker.
-  if (!user || pathname === paths.editProfile.path || matchPath(paths.book.path, pathname)) return null;
+  // Not on the profile form it points to, nor while booking: both pages have their own focus.
+  if (!user || matchPath(paths.editProfile.path, pathname) || matchPath(paths.book.path, pathname)) return null;
   const dismissed = dismissedFor === user.id || readDismissed(user.id);
   if (!shouldShowBioReminder({ role: user.role, bio: user.bio, createdAt: user.created_at, dismissed })) return null;
 
@@ -38,7 +41,7 @@ export function BioReminder() {
   return (
     <aside
       aria-labelledby="bio-reminder-title"
-      className="fixed inset-x-3 bottom-3 z-30 rounded-2xl border border-line bg-white p-4 shadow-soft sm:inset-x-auto sm:bottom-6 sm:left-6 sm:w-96 motion-safe:animate-pop-in"
+      className="mx-auto mt-4 w-[calc(100%-2rem)] max-w-6xl rounded-2xl border border-line bg-white p-4 shadow-soft sm:w-[calc(100%-3rem)] motion-safe:animate-pop-in"
     >
       <div className="flex items-start gap-3">
         <span

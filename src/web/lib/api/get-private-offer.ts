@@ -13,7 +13,10 @@ export function getPrivateOffer(offerId: string, signal?: AbortSignal): Promise<
 }
 
 export const privateOfferQueryOptions = (offerId: string) =>
-  queryOptions({ queryKey: queryKeys.offers.private(offerId), queryFn: ({ signal }) => getPrivateOffer(offerId, signal) });
+  queryOptions({
+    queryKey: queryKeys.offers.private(offerId),
+    queryFn: ({ signal }) => getPrivateOffer(offerId, signal),
+  });
 
 export function usePrivateOffer(offerId: string, options: { enabled?: boolean } = {}) {
   return useQuery({ ...privateOfferQueryOptions(offerId), enabled: options.enabled ?? true });

@@ -26,10 +26,17 @@ export function useCancelBooking() {
       void queryClient.invalidateQueries({ queryKey: queryKeys.bookings.all });
       // The time is free again, and the contact information is withheld again.
       void queryClient.invalidateQueries({ queryKey: queryKeys.fragments.all });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.offers.all, predicate: (query) => !isPrivateOffer(query) });
+      void queryClient.invalidateQueries({
+        queryKey: queryKeys.offers.all,
+        predicate: (query) => !isPrivateOffer(query),
+      });
       // Marked stale without a refetch: the cancelled card still shows its contact block until the
       // bookings list comes back, and refetching it now would only earn a 403 (a console error).
-      void queryClient.invalidateQueries({ queryKey: queryKeys.offers.all, predicate: isPrivateOffer, refetchType: 'none' });
+      void queryClient.invalidateQueries({
+        queryKey: queryKeys.offers.all,
+        predicate: isPrivateOffer,
+        refetchType: 'none',
+      });
     },
   });
 }

@@ -1,9 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import {
-  CheckoutSessionSchema,
-  type CheckoutSession,
-  type CheckoutSessionRequest,
-} from '#shared/schemas/payments.ts';
+import { CheckoutSessionSchema, type CheckoutSession, type CheckoutSessionRequest } from '#shared/schemas/payments.ts';
 import { api } from '#web/lib/api-client.ts';
 
 /** POST /payments/checkout-session: the paid booking goes through the provider's checkout page. */

@@ -80,7 +80,7 @@ export function BookingCard({ booking, userId, now }: { booking: Booking; userId
             <h3 ref={titleRef} tabIndex={-1} className="focus-ring rounded text-lg font-semibold break-words text-ink">
               {booking.offer.title}
             </h3>
-            <p className="text-ink-muted">
+            <p className="text-ink-muted wrap-anywhere">
               {iAmHelper ? bookingsTab.bookedBy(partyName(other)) : bookingsTab.withHelper(partyName(other))}
             </p>
             <p className="mt-1 text-ink first-letter:uppercase">

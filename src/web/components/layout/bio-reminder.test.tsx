@@ -1,0 +1,56 @@
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AUTH_TOKEN_STORAGE_KEY } from '#shared/constants.ts';
+import { bioReminder, nav } from '#shared/messages.ts';
+import type { CurrentUser } from '#shared/schemas/users.ts';
+import { RootLayout } from '#web/app/root-layout.tsx';
+import { paths } from '#web/config/paths.ts';
+import { jsonResponse, renderWithProviders } from '#web/testing/render.tsx';
+
+const newcomer: CurrentUser = {
+  id: '7b0c3f8e-1d2a-4c5b-9e6f-0a1b2c3d4e5f',
+  email: 'lea@exemple.fr',
+  display_name: 'Léa',
+  username: null,
+  first_name: null,
+  last_name: null,
+  bio: null,
+  avatar_url: null,
+  profile_image_url: null,
+  tags: [],
+  is_verified: false,
+  role: 'helpee',
+  created_at: new Date().toISOString(),
+};
+
+function renderLayoutAt(url: string) {
+  window.localStorage.setItem(AUTH_TOKEN_STORAGE_KEY, 'tok-1');
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => jsonResponse(200, newcomer)),
+  );
+  return renderWithProviders(<RootLayout />, { path: '*', initialEntry: url });
+}
+
+describe('BioReminder', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('sits in the page flow, inside the main content, never floating over it', async () => {
+    renderLayoutAt(paths.dashboard.href());
+    const reminder = (await screen.findByRole('heading', { name: bioReminder.title })).closest('aside');
+    expect(reminder).not.toBeNull();
+    expect(reminder?.closest('main')).not.toBeNull();
+    expect(reminder?.className).not.toMatch(/\b(fixed|absolute|sticky)\b/);
+  });
+
+  it.each([paths.editProfile.href(), `${paths.editProfile.href()}/`])(
+    'is not shown on the profile form it points to (%s)',
+    async (url) => {
+      renderLayoutAt(url);
+      await screen.findByRole('button', { name: new RegExp(nav.accountMenu) });
+      expect(screen.queryByRole('heading', { name: bioReminder.title })).toBeNull();
+    },
+  );
+});
