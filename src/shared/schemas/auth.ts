@@ -1,9 +1,7 @@
 import { z } from 'zod';
-import { DISPLAY_NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.ts';
+import { DISPLAY_NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../constants.ts';
 import { auth, passwordReset } from '../messages.ts';
-import { EmailSchema, UsernameSchema } from './users.ts';
-
-export const PasswordSchema = z.string().min(PASSWORD_MIN_LENGTH, auth.passwordTooShort).max(PASSWORD_MAX_LENGTH);
+import { EmailSchema, PasswordSchema, UsernameSchema } from './users.ts';
 
 export const SignupRequestSchema = z.object({
   email: EmailSchema,

@@ -1,6 +1,14 @@
 import { z } from 'zod';
-import { BIO_MAX_LENGTH, DISPLAY_NAME_MAX_LENGTH, EMAIL_MAX_LENGTH, ROLES, USERNAME_MAX_LENGTH } from '../constants.ts';
-import { validation } from '../messages.ts';
+import {
+  BIO_MAX_LENGTH,
+  DISPLAY_NAME_MAX_LENGTH,
+  EMAIL_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  ROLES,
+  USERNAME_MAX_LENGTH,
+} from '../constants.ts';
+import { auth, validation } from '../messages.ts';
 
 export const RoleSchema = z.enum(ROLES);
 
@@ -12,6 +20,9 @@ export const UsernameSchema = z
   .regex(/^[a-z0-9._-]+$/, validation.usernameFormat);
 
 export const EmailSchema = z.string().trim().toLowerCase().max(EMAIL_MAX_LENGTH).pipe(z.email());
+
+/** A password as chosen at signup, reset or profile change (the auth schemas import it from here). */
+export const PasswordSchema = z.string().min(PASSWORD_MIN_LENGTH, auth.passwordTooShort).max(PASSWORD_MAX_LENGTH);
 
 /** What anyone may read about a user: never the e-mail (GET /users/{id}, embedded helpers). */
 export const PublicUserSchema = z.object({
@@ -41,9 +52,19 @@ export const UpdateMeRequestSchema = z
     username: UsernameSchema.optional(),
     bio: z.string().trim().max(BIO_MAX_LENGTH).nullable().optional(),
     email: EmailSchema.optional(),
+    new_password: PasswordSchema.optional(),
+    /** Required to change the e-mail or the password: a stolen token alone must not take the account. */
+    current_password: z.string().max(PASSWORD_MAX_LENGTH).optional(),
   })
   .strict();
 export type UpdateMeRequest = z.infer<typeof UpdateMeRequestSchema>;
+
+/**
+ * PUT /users/me answers the updated user; after a change of e-mail or password (which revokes every
+ * token issued before) also a fresh `access_token` that keeps the current session logged in.
+ */
+export const UpdateMeResponseSchema = CurrentUserSchema.extend({ access_token: z.string().optional() });
+export type UpdateMeResponse = z.infer<typeof UpdateMeResponseSchema>;
 
 export const ToggleRoleResponseSchema = z.object({ role: RoleSchema, message: z.string() });
 

@@ -38,10 +38,20 @@ export async function insertUser(db: Executor, values: NewUserRow): Promise<User
   return row;
 }
 
-export async function updateUser(db: Executor, id: string, patch: UserPatch): Promise<UserRow | undefined> {
+/** `revokeTokens` also bumps token_version in the same statement: every older token stops at once. */
+export async function updateUser(
+  db: Executor,
+  id: string,
+  patch: UserPatch,
+  options: { revokeTokens?: boolean } = {},
+): Promise<UserRow | undefined> {
   const [row] = await db
     .update(users)
-    .set({ ...patch, updatedAt: sql`now()` })
+    .set({
+      ...patch,
+      ...(options.revokeTokens ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}),
+      updatedAt: sql`now()`,
+    })
     .where(eq(users.id, id))
     .returning();
   return row;

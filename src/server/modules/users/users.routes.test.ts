@@ -5,12 +5,13 @@ import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { AVATAR_MAX_BYTES } from '#shared/constants.ts';
+import { AVATAR_MAX_BYTES, LOGIN_FAILURES_MAX } from '#shared/constants.ts';
 import { ErrorCode } from '#shared/error-codes.ts';
 import { apiErrors, auth, profile, role, validation } from '#shared/messages.ts';
 import { users, type UserRow } from '#server/db/schema/users.ts';
 import { buildTestApp, TEST_JWT_SECRET, type TestApp } from '#tests/build-test-app.ts';
-import { createAdmin, createHelper, createSeeker, createUser } from '#tests/factories/users.ts';
+import { createAdmin, createHelper, createSeeker, createUser, DEFAULT_TEST_PASSWORD } from '#tests/factories/users.ts';
+import { parseMail } from '#tests/mail.ts';
 import { fileUpload, multipartBody } from '#tests/multipart.ts';
 
 let t: TestApp;
@@ -170,6 +171,7 @@ describe('PUT /users/me', () => {
       display_name: '  Lou Renard ',
       username: 'lou.renard',
       email: 'Lou.Renard@Exemple.fr',
+      current_password: DEFAULT_TEST_PASSWORD,
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
@@ -208,9 +210,102 @@ describe('PUT /users/me', () => {
   it('refuses an e-mail taken by someone else, whatever its case, with 409', async () => {
     const other = await createUser(t.app.ctx.db);
     const user = await createSeeker(t.app.ctx.db);
-    const res = await put(user, { email: other.email.toUpperCase() });
+    const res = await put(user, { email: other.email.toUpperCase(), current_password: DEFAULT_TEST_PASSWORD });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ code: ErrorCode.EMAIL_TAKEN, detail: auth.emailTaken });
+  });
+
+  it.each([
+    ['seeker', createSeeker],
+    ['helper', createHelper],
+    ['admin', createAdmin],
+  ])('refuses a new e-mail or password without the current password (%s): 400, nothing changes', async (_, create) => {
+    const user = await create(t.app.ctx.db);
+    const taken = await createUser(t.app.ctx.db);
+    for (const payload of [
+      { email: 'nouvelle@exemple.fr' },
+      { new_password: 'nouveau-secret' },
+      { email: taken.email },
+    ]) {
+      const res = await put(user, payload);
+      // 400 even for a taken address: a token alone does not learn which addresses exist.
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        code: ErrorCode.CURRENT_PASSWORD_REQUIRED,
+        detail: profile.currentPasswordRequired,
+      });
+    }
+    const [row] = await t.app.ctx.db.select().from(users).where(eq(users.id, user.id));
+    expect(row).toMatchObject({ email: user.email, passwordHash: user.passwordHash, tokenVersion: user.tokenVersion });
+  });
+
+  it('refuses a wrong current password with 403, then 429 after too many failures', async () => {
+    const user = await createSeeker(t.app.ctx.db);
+    for (let i = 0; i < LOGIN_FAILURES_MAX; i++) {
+      const res = await put(user, { email: 'autre@exemple.fr', current_password: 'pas-le-bon' });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ code: ErrorCode.CURRENT_PASSWORD_WRONG, detail: profile.currentPasswordWrong });
+    }
+    const locked = await put(user, { email: 'autre@exemple.fr', current_password: DEFAULT_TEST_PASSWORD });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().code).toBe(ErrorCode.RATE_LIMITED);
+    const [row] = await t.app.ctx.db.select().from(users).where(eq(users.id, user.id));
+    expect(row!.email).toBe(user.email);
+  });
+
+  it('changes the e-mail with the current password: other tokens revoked, a fresh one answered, old address told', async () => {
+    const user = await createSeeker(t.app.ctx.db, { displayName: 'Inès Garnier' });
+    const oldToken = await t.tokenFor(user);
+    const res = await put(user, { email: 'ines.nouvelle@exemple.fr', current_password: DEFAULT_TEST_PASSWORD });
+    expect(res.statusCode).toBe(200);
+    const body = res.json<{ email: string; access_token: string }>();
+    expect(body.email).toBe('ines.nouvelle@exemple.fr');
+
+    const me = (token: string) =>
+      t.app.inject({ method: 'GET', url: api('/users/me'), headers: { authorization: `Bearer ${token}` } });
+    const revoked = await me(oldToken);
+    expect(revoked.statusCode).toBe(401);
+    expect(revoked.json().code).toBe(ErrorCode.INVALID_TOKEN);
+    expect((await me(body.access_token)).statusCode).toBe(200);
+
+    const mails = (await t.readOutbox()).map(parseMail);
+    const told = mails.filter((mail) => mail.to.includes(user.email));
+    expect(told).toHaveLength(1);
+    expect(told[0]!.subject).toBe(profile.accountChangedMailSubject);
+    expect(told[0]!.text).toContain(profile.accountChangedEmail);
+    expect(told[0]!.text).toContain('Bonjour Inès Garnier');
+    expect(mails.filter((mail) => mail.to.includes('ines.nouvelle@exemple.fr'))).toHaveLength(0);
+  });
+
+  it('changes the password with the current one: the new one logs in, the old one and old tokens no longer do', async () => {
+    const user = await createSeeker(t.app.ctx.db);
+    const oldToken = await t.tokenFor(user);
+    const res = await put(user, { new_password: 'nouveau-secret', current_password: DEFAULT_TEST_PASSWORD });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().access_token).toEqual(expect.any(String));
+    const login = (password: string) =>
+      t.app.inject({ method: 'POST', url: api('/auth/login'), payload: { email: user.email, password } });
+    expect((await login('nouveau-secret')).statusCode).toBe(200);
+    expect((await login(DEFAULT_TEST_PASSWORD)).statusCode).toBe(401);
+    const stale = await t.app.inject({
+      method: 'GET',
+      url: api('/users/me'),
+      headers: { authorization: `Bearer ${oldToken}` },
+    });
+    expect(stale.statusCode).toBe(401);
+    const told = (await t.readOutbox()).map(parseMail).filter((mail) => mail.to.includes(user.email));
+    expect(told.map((mail) => mail.text.includes(profile.accountChangedPassword))).toEqual([true]);
+  });
+
+  it('keeps the tokens and sends no mail for a change of name or bio (no password asked)', async () => {
+    const user = await createSeeker(t.app.ctx.db);
+    const before = (await t.readOutbox()).length;
+    const res = await put(user, { display_name: 'Nouveau nom', bio: 'Une bio' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).not.toHaveProperty('access_token');
+    const [row] = await t.app.ctx.db.select().from(users).where(eq(users.id, user.id));
+    expect(row!.tokenVersion).toBe(user.tokenVersion);
+    expect(await t.readOutbox()).toHaveLength(before);
   });
 
   it.each([

@@ -8,6 +8,7 @@ import {
   PublicUserSchema,
   ToggleRoleResponseSchema,
   UpdateMeRequestSchema,
+  UpdateMeResponseSchema,
 } from '#shared/schemas/users.ts';
 import type { App, AppContext } from '../../app-types.ts';
 import { AppError, badRequest } from '../../errors.ts';
@@ -63,14 +64,21 @@ export async function usersRoutes(app: App, { ctx }: { ctx: AppContext }): Promi
       preHandler: authenticated,
       schema: {
         tags: ['users'],
-        summary: 'Modifier mon profil (nom affiché, nom d’utilisateur, bio, e-mail)',
+        summary: 'Modifier mon profil (nom affiché, nom d’utilisateur, bio, e-mail, mot de passe)',
+        description:
+          'Changer d’e-mail ou de mot de passe demande `current_password` (400 CURRENT_PASSWORD_REQUIRED, ' +
+          '403 CURRENT_PASSWORD_WRONG, 429 après trop d’échecs), déconnecte toutes les autres sessions, ' +
+          'renvoie un nouveau `access_token` pour celle-ci et prévient l’ancienne adresse par e-mail.',
         security,
         body: UpdateMeRequestSchema,
         response: {
-          200: CurrentUserSchema,
+          200: UpdateMeResponseSchema,
+          400: ErrorResponseSchema,
           401: ErrorResponseSchema,
+          403: ErrorResponseSchema,
           409: ErrorResponseSchema,
           422: ValidationErrorResponseSchema,
+          429: ErrorResponseSchema,
         },
       },
     },

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { Role } from '#shared/constants.ts';
+import { LOGIN_FAILURES_MAX, LOGIN_FAILURES_WINDOW_MINUTES, type Role } from '#shared/constants.ts';
 import { ErrorCode } from '#shared/error-codes.ts';
 import { auth, profile, role as roleMessages } from '#shared/messages.ts';
 import { toggledRole } from '#shared/rules/roles.ts';
@@ -10,6 +10,7 @@ import type {
   PublicUser,
   ToggleRoleResponseSchema,
   UpdateMeRequest,
+  UpdateMeResponse,
 } from '#shared/schemas/users.ts';
 import type { z } from 'zod';
 import { isAcceptedAvatarImage, toAvatarWebp, UnreadableImageError } from '../../adapters/storage/avatar-image.ts';
@@ -17,8 +18,21 @@ import { removeAvatar, saveAvatar } from '../../adapters/storage/uploads.ts';
 import type { AppContext } from '../../app-types.ts';
 import type { Executor } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/users.ts';
-import { badRequest, conflict, forbidden, notFound, pgConstraint, pgErrorCode, PgErrorCode } from '../../errors.ts';
-import { hashPassword } from '../../lib/passwords.ts';
+import { mailErrorForLog } from '../../adapters/mail/mailer.ts';
+import {
+  AppError,
+  badRequest,
+  conflict,
+  forbidden,
+  notFound,
+  pgConstraint,
+  pgErrorCode,
+  PgErrorCode,
+} from '../../errors.ts';
+import { runInBackground } from '../../lib/background.ts';
+import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { createTokenIssuer } from '../../plugins/auth.ts';
+import { countersFor } from '../../plugins/rate-limit-store.ts';
 import * as repo from './users.repository.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -152,8 +166,56 @@ export async function getPublicUser(ctx: AppContext, id: string): Promise<Public
 // ---------------------------------------------------------------------------------------------
 // The logged-in user's own profile.
 
-/** PUT /users/me: only the fields present change; an empty display name or bio clears it. */
-export async function updateMe(ctx: AppContext, user: UserRow, input: UpdateMeRequest): Promise<CurrentUser> {
+const CURRENT_PASSWORD_FAILURES = 'current-password-failures';
+const CURRENT_PASSWORD_FAILURES_WINDOW_MS = LOGIN_FAILURES_WINDOW_MINUTES * 60_000;
+
+/**
+ * The current password, asked before a change of e-mail or password: whoever holds a stolen token
+ * could otherwise take the account (and the reset mails with it). Failures count per account like
+ * failed logins, so the token cannot be used to guess the password either.
+ */
+async function checkCurrentPassword(ctx: AppContext, user: UserRow, password: string | undefined): Promise<void> {
+  if (!password) throw badRequest(ErrorCode.CURRENT_PASSWORD_REQUIRED, profile.currentPasswordRequired);
+  const counters = countersFor(ctx.database);
+  const attempts = await counters.hit(CURRENT_PASSWORD_FAILURES, user.id, CURRENT_PASSWORD_FAILURES_WINDOW_MS);
+  if (attempts.count > LOGIN_FAILURES_MAX) {
+    const minutes = Math.max(1, Math.ceil(attempts.msLeft / 60_000));
+    throw new AppError(ErrorCode.RATE_LIMITED, 429, auth.tooManyLoginAttempts(minutes));
+  }
+  if (!(await verifyPassword(user.passwordHash, password))) {
+    throw forbidden(ErrorCode.CURRENT_PASSWORD_WRONG, profile.currentPasswordWrong);
+  }
+  await counters.clear(CURRENT_PASSWORD_FAILURES, user.id, CURRENT_PASSWORD_FAILURES_WINDOW_MS);
+}
+
+/** Tells the old address that the e-mail or the password changed, after the answer; a failure is logged. */
+function mailAccountChange(ctx: AppContext, user: UserRow, changes: readonly ('email' | 'password')[]): void {
+  const lines = changes.map((change) =>
+    change === 'email' ? profile.accountChangedEmail : profile.accountChangedPassword,
+  );
+  const name = user.displayName ?? user.username ?? user.email;
+  runInBackground(
+    ctx,
+    () =>
+      ctx.mailer.send({
+        to: user.email,
+        subject: profile.accountChangedMailSubject,
+        text: profile.accountChangedMailText(name, lines.join('\n')),
+      }),
+    (error) =>
+      ctx.log.error(
+        { err: mailErrorForLog(error, user.email), userId: user.id },
+        'account change mail could not be sent',
+      ),
+  );
+}
+
+/**
+ * PUT /users/me: only the fields present change; an empty display name or bio clears it. A new
+ * e-mail or password needs the current password, revokes every token issued before and answers a
+ * fresh one for this session; the old address is told.
+ */
+export async function updateMe(ctx: AppContext, user: UserRow, input: UpdateMeRequest): Promise<UpdateMeResponse> {
   const patch: repo.UserPatch = {};
   if (input.display_name !== undefined) patch.displayName = input.display_name || null;
   if (input.bio !== undefined) patch.bio = input.bio || null;
@@ -161,7 +223,12 @@ export async function updateMe(ctx: AppContext, user: UserRow, input: UpdateMeRe
   if (username !== undefined && username !== user.username?.toLowerCase()) patch.username = username;
   const email = input.email;
   if (email !== undefined && email !== user.email.toLowerCase()) patch.email = email;
+  const changes: ('email' | 'password')[] = [];
+  if (patch.email !== undefined) changes.push('email');
+  if (input.new_password !== undefined) changes.push('password');
 
+  // Before the 409s: a token alone must not even learn which addresses are taken.
+  if (changes.length > 0) await checkCurrentPassword(ctx, user, input.current_password);
   // Friendly 409s for the common case; the unique indexes still settle concurrent updates below.
   if (patch.email !== undefined && email !== undefined) {
     const owner = await repo.findUserByEmail(ctx.db, email);
@@ -170,14 +237,18 @@ export async function updateMe(ctx: AppContext, user: UserRow, input: UpdateMeRe
   if (patch.username !== undefined && username !== undefined && (await repo.usernameExists(ctx.db, username))) {
     throw usernameTaken();
   }
+  if (input.new_password !== undefined) patch.passwordHash = await hashPassword(input.new_password);
   if (Object.keys(patch).length === 0) return toCurrentUser(user);
+  let row: UserRow | undefined;
   try {
-    const row = await repo.updateUser(ctx.db, user.id, patch);
-    if (!row) throw notFound(ErrorCode.USER_NOT_FOUND, profile.userNotFound);
-    return toCurrentUser(row);
+    row = await repo.updateUser(ctx.db, user.id, patch, { revokeTokens: changes.length > 0 });
   } catch (error) {
     throw uniqueViolationToConflict(error);
   }
+  if (!row) throw notFound(ErrorCode.USER_NOT_FOUND, profile.userNotFound);
+  if (changes.length === 0) return toCurrentUser(row);
+  mailAccountChange(ctx, user, changes);
+  return { ...toCurrentUser(row), access_token: await createTokenIssuer(ctx.config.jwtSecret).issue(row) };
 }
 
 export type ToggleRoleResponse = z.infer<typeof ToggleRoleResponseSchema>;
