@@ -16,12 +16,16 @@ export async function registerWebsocket(app: App): Promise<void> {
     if (route.websocket || route.wsHandler) socketRoutes.add(route.url);
   });
   await app.register(websocket);
-  // After the plugin's own onRequest hook, which sets `request.ws` for an upgrade request.
-  app.addHook('onRequest', async (request, reply) => {
-    if (!request.ws) return;
+  // After the plugin's own onRequest hook, which sets `request.ws` for an upgrade request. Callback
+  // style, not async: it runs on every request, and a promise per request shows in the bench.
+  app.addHook('onRequest', (request, reply, done) => {
     const pattern = request.routeOptions.url;
-    if (pattern !== undefined && socketRoutes.has(pattern)) return;
+    if (!request.ws || (pattern !== undefined && socketRoutes.has(pattern))) {
+      done();
+      return;
+    }
     request.log.warn({ url: pattern ?? null }, 'websocket upgrade refused outside a socket endpoint');
-    return reply.code(404).send({ detail: apiErrors.websocketNotHere, code: ErrorCode.WEBSOCKET_NOT_HERE });
+    // Answering without calling done() ends the request here (Fastify's early response from a hook).
+    void reply.code(404).send({ detail: apiErrors.websocketNotHere, code: ErrorCode.WEBSOCKET_NOT_HERE });
   });
 }
