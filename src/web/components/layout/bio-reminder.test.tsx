@@ -39,7 +39,7 @@ describe('BioReminder', () => {
 
   it('sits in the page flow, inside the main content, never floating over it', async () => {
     renderLayoutAt(paths.dashboard.href());
-    const reminder = (await screen.findByRole('heading', { name: bioReminder.title })).closest('aside');
+    const reminder = (await screen.findByRole('heading', { name: bioReminder.title })).closest('section');
     expect(reminder).not.toBeNull();
     expect(reminder?.closest('main')).not.toBeNull();
     expect(reminder?.className).not.toMatch(/\b(fixed|absolute|sticky)\b/);

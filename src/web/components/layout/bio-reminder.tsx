@@ -39,7 +39,7 @@ export function BioReminder() {
   };
 
   return (
-    <aside
+    <section
       aria-labelledby="bio-reminder-title"
       className="mx-auto mt-4 w-[calc(100%-2rem)] max-w-6xl rounded-2xl border border-line bg-white p-4 shadow-soft sm:w-[calc(100%-3rem)] motion-safe:animate-pop-in"
     >
@@ -73,6 +73,6 @@ export function BioReminder() {
           <X size={18} aria-hidden="true" />
         </button>
       </div>
-    </aside>
+    </section>
   );
 }
