@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { AVATAR_ACCEPTED_MIME_TYPES, BIO_COMPLETE_MIN_LENGTH, BIO_MAX_LENGTH } from '#shared/constants.ts';
+import { ErrorCode } from '#shared/error-codes.ts';
 import { common, profile, profilePage, pageTitles } from '#shared/messages.ts';
 import { UpdateMeRequestSchema } from '#shared/schemas/users.ts';
 import { userDisplayName } from '#web/components/layout/account-menu.tsx';
@@ -22,7 +23,7 @@ import { toast } from '#web/components/ui/toaster.tsx';
 import { paths } from '#web/config/paths.ts';
 import { useUpdateMe } from '#web/features/users/api/update-me.ts';
 import { avatarFileProblem, useUploadAvatar } from '#web/features/users/api/upload-avatar.ts';
-import { errorMessage } from '#web/lib/api-client.ts';
+import { errorMessage, isApiError } from '#web/lib/api-client.ts';
 import { useAuth } from '#web/lib/auth.tsx';
 import type { CurrentUser } from '#shared/schemas/users.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
@@ -30,7 +31,13 @@ import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 type FormInput = z.input<typeof UpdateMeRequestSchema>;
 type FormOutput = z.output<typeof UpdateMeRequestSchema>;
 
-/** An empty username is left out (the server keeps the current one) rather than refused. */
+/** The answers that concern the current-password field: shown under it rather than in a toast. */
+const CURRENT_PASSWORD_ERRORS = new Set<string>([
+  ErrorCode.CURRENT_PASSWORD_REQUIRED,
+  ErrorCode.CURRENT_PASSWORD_WRONG,
+]);
+
+/** An empty username (or password) is left out (the server keeps the current one) rather than refused. */
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 
 function PhotoUpload({ user, name }: { user: CurrentUser; name: string }) {
@@ -135,17 +142,29 @@ function ProfileForm({ user }: { user: CurrentUser }) {
     },
   });
   const { errors, isSubmitting } = form.formState;
-  const [displayName, username, bio] = form.watch(['display_name', 'username', 'bio']);
+  const [displayName, username, bio, email, newPassword] = form.watch([
+    'display_name',
+    'username',
+    'bio',
+    'email',
+    'new_password',
+  ]);
+  // The server asks for the current password only for these two changes (a stolen token is not enough).
+  const asksCurrentPassword = (email ?? '').trim().toLowerCase() !== user.email.toLowerCase() || Boolean(newPassword);
   const previewName = displayName?.trim() || userDisplayName(user);
   const bioLength = (bio ?? '').trim().length;
   const backToProfile = paths.dashboard.href('profile');
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await updateMe.mutateAsync(values);
+      await updateMe.mutateAsync(asksCurrentPassword ? values : { ...values, current_password: undefined });
       toast.success(profile.updated);
       void navigate(backToProfile);
     } catch (error) {
+      if (isApiError(error) && error.code !== null && CURRENT_PASSWORD_ERRORS.has(error.code)) {
+        form.setError('current_password', { message: errorMessage(error, profile.updateError) }, { shouldFocus: true });
+        return;
+      }
       toast.error(common.error, { description: errorMessage(error, profile.updateError) });
     }
   });
@@ -190,6 +209,26 @@ function ProfileForm({ user }: { user: CurrentUser }) {
             <FormField label={profile.email} error={errors.email?.message}>
               <Input type="email" autoComplete="email" inputMode="email" {...form.register('email')} />
             </FormField>
+            <FormField label={profile.newPassword} error={errors.new_password?.message} hint={profile.newPasswordHint}>
+              <Input
+                type="password"
+                autoComplete="new-password"
+                {...form.register('new_password', { setValueAs: emptyToUndefined })}
+              />
+            </FormField>
+            {asksCurrentPassword ? (
+              <FormField
+                label={profile.currentPassword}
+                error={errors.current_password?.message}
+                hint={profile.currentPasswordHint}
+              >
+                <Input
+                  type="password"
+                  autoComplete="current-password"
+                  {...form.register('current_password', { setValueAs: emptyToUndefined })}
+                />
+              </FormField>
+            ) : null}
             <FormField
               label={profile.bio}
               error={errors.bio?.message}

@@ -1,11 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CurrentUserSchema, type CurrentUser, type UpdateMeRequest } from '#shared/schemas/users.ts';
-import { api } from '#web/lib/api-client.ts';
+import { UpdateMeResponseSchema, type CurrentUser, type UpdateMeRequest } from '#shared/schemas/users.ts';
+import { api, setAuthToken } from '#web/lib/api-client.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 
-/** PUT /users/me (display_name, username, bio, email). */
-export function updateMe(payload: UpdateMeRequest): Promise<CurrentUser> {
-  return api.put('/users/me', payload, { schema: CurrentUserSchema });
+/**
+ * PUT /users/me (display_name, username, bio, email, new_password with current_password). A change
+ * of e-mail or password revokes every token issued before; the answer's fresh token is stored at
+ * once, so this session stays logged in (the old token is now refused).
+ */
+export async function updateMe(payload: UpdateMeRequest): Promise<CurrentUser> {
+  const { access_token: accessToken, ...user } = await api.put('/users/me', payload, {
+    schema: UpdateMeResponseSchema,
+  });
+  if (accessToken) setAuthToken(accessToken);
+  return user;
 }
 
 export function useUpdateMe() {
