@@ -45,6 +45,7 @@ const REDACTED_PATHS = [
   'headers.authorization',
   '*.password',
   '*.new_password',
+  '*.current_password',
   '*.token',
   '*.access_token',
   '*.jwtSecret',
