@@ -33,3 +33,22 @@ describe('SEED_DEMO', () => {
     expect(() => loadConfig(production)).toThrow(/SEED_DEMO/);
   });
 });
+
+describe('TRUST_PROXY', () => {
+  it('trusts no proxy when unset, else a hop count or a list of addresses and CIDR ranges', () => {
+    expect(loadConfig(base).trustProxy).toBe(false);
+    expect(loadConfig({ ...base, TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ ...base, TRUST_PROXY: '10.0.0.1, 10.0.0.0/8,::1,fd00::/8' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '10.0.0.0/8',
+      '::1',
+      'fd00::/8',
+    ]);
+  });
+
+  it('refuses anything else, naming the variable', () => {
+    for (const bad of ['true', 'proxy.local', '10.0.0.0/33', '10.0.0.1/8/1', '1.5']) {
+      expect(() => loadConfig({ ...base, TRUST_PROXY: bad })).toThrow(/TRUST_PROXY/);
+    }
+  });
+});

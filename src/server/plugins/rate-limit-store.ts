@@ -23,7 +23,7 @@ export type Counters = {
   clear(name: string, key: string, windowMs: number): Promise<void>;
 };
 
-/** Counters keys never hold an e-mail address in clear (the table is readable by whoever reads the database). */
+/** Counter keys never hold an e-mail or client address in clear (whoever reads the database reads the table). */
 export function counterKey(value: string): string {
   return createHash('sha256').update(value.trim().toLowerCase()).digest('base64url');
 }
@@ -114,7 +114,7 @@ export function rateLimitStore(counters: Counters): FastifyRateLimitStoreCtor {
       callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
       timeWindow: number,
     ): void {
-      counters.hit(`route:${this.scope}`, key, timeWindow).then(
+      counters.hit(`route:${this.scope}`, counterKey(key), timeWindow).then(
         ({ count, msLeft }) => callback(null, { current: count, ttl: msLeft }),
         (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
       );
