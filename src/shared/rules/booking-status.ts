@@ -10,12 +10,15 @@ export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 /** Confirmed sessions: free ones booked at once, paid ones once the payment succeeded. */
 export const CONFIRMED_STATUSES = ['scheduled', 'paid'] as const satisfies readonly BookingStatus[];
 
+/** A paid offer's booking while its checkout runs: it holds the time until `hold_expires_at`. */
+export const PAYMENT_HOLD_STATUS = 'pending_payment' satisfies BookingStatus;
+
 /**
  * Statuses that hold the helper's time: a running payment hold and the confirmed sessions. The
  * exclusion constraint `bookings_no_overlap` covers exactly these.
  */
 export const TIME_HOLDING_STATUSES = [
-  'pending_payment',
+  PAYMENT_HOLD_STATUS,
   ...CONFIRMED_STATUSES,
 ] as const satisfies readonly BookingStatus[];
 
@@ -39,7 +42,11 @@ export function isConfirmed(status: string): boolean {
 /** Does this booking hold time at `now`? A payment hold past its expiry no longer does. */
 export function holdsTime(booking: { status: string; holdExpiresAt?: Date | null }, now: Date): boolean {
   if (!includes(TIME_HOLDING_STATUSES, booking.status)) return false;
-  if (booking.status === 'pending_payment' && booking.holdExpiresAt && booking.holdExpiresAt.getTime() < now.getTime())
+  if (
+    booking.status === PAYMENT_HOLD_STATUS &&
+    booking.holdExpiresAt &&
+    booking.holdExpiresAt.getTime() < now.getTime()
+  )
     return false;
   return true;
 }

@@ -32,7 +32,7 @@ function renderLayoutAt(url: string) {
   return renderWithProviders(<RootLayout />, { path: '*', initialEntry: url });
 }
 
-describe('BioReminder', () => {
+describe('RootLayout and the bio reminder', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
   });

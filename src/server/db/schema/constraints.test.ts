@@ -202,3 +202,28 @@ describe('CHECK constraints and the offer-helper foreign key', () => {
     expect(await refusal(table, resolved)).toEqual({ code: PgErrorCode.checkViolation, constraint });
   });
 });
+
+describe('slots_no_overlap (ADR 0005)', () => {
+  const at = (hours: number) => new Date(Date.UTC(2031, 0, 6, hours)).toISOString();
+  const slotRow = (owner: UserRow, from: number, to: number): Row => ({
+    helper_id: owner.id,
+    offer_id: offer.id,
+    start_at: at(from),
+    end_at: at(to),
+  });
+
+  it('refuses a slot that overlaps another of the same helper, whatever writes it', async () => {
+    await rawInsert('slots', slotRow(helper, 9, 11));
+    expect(await refusal('slots', slotRow(helper, 10, 12))).toEqual({
+      code: PgErrorCode.exclusionViolation,
+      constraint: 'slots_no_overlap',
+    });
+  });
+
+  it('accepts slots that only touch, and the same hours for another helper', async () => {
+    await rawInsert('slots', slotRow(helper, 11, 12));
+    await rawInsert('slots', slotRow(otherHelper, 9, 11));
+    const result = await t.app.ctx.db.execute(sql`SELECT count(*)::int AS n FROM slots WHERE start_at >= ${at(0)}`);
+    expect((result as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(3);
+  });
+});

@@ -1,5 +1,10 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, or, sql, sum } from 'drizzle-orm';
-import { CONFIRMED_STATUSES, EXPIRED_HOLD, TIME_HOLDING_STATUSES } from '#shared/rules/booking-status.ts';
+import {
+  CONFIRMED_STATUSES,
+  EXPIRED_HOLD,
+  PAYMENT_HOLD_STATUS,
+  TIME_HOLDING_STATUSES,
+} from '#shared/rules/booking-status.ts';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { bookings, type BookingRow } from '../../db/schema/bookings.ts';
@@ -94,16 +99,6 @@ export async function findOfferWithOptions(
 }
 
 /**
- * Queues the transactions that take time in one helper's calendar, until the caller's transaction
- * ends. Without it, concurrent inserts into `bookings_no_overlap` can wait on each other and
- * deadlock (each sees the other's uncommitted row); in a queue each request reads the calendar
- * its predecessor committed and loses with a clean 409. The exclusion constraint stays the backstop.
- */
-export async function lockHelperCalendar(db: Executor, helperId: string): Promise<void> {
-  await db.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${'calendar:' + helperId}, 0))`);
-}
-
-/**
  * Payment holds whose time ran out become cancelled, so a lapsed hold never blocks the exclusion
  * constraint (DESIGN.md section 8): those of one helper before a booking takes their time, everyone's
  * in the sweep. One idempotent UPDATE: run by several processes at once, a row changes once, because
@@ -116,7 +111,7 @@ export async function cancelExpiredHolds(db: Executor, now: Date, helperId?: str
     .where(
       and(
         helperId === undefined ? undefined : eq(bookings.helperId, helperId),
-        eq(bookings.status, 'pending_payment'),
+        eq(bookings.status, PAYMENT_HOLD_STATUS),
         lt(bookings.holdExpiresAt, now),
       ),
     )

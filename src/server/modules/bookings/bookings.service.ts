@@ -33,11 +33,11 @@ import {
   insertBooking,
   listDetailedBookingsOf,
   lockBooking,
-  lockHelperCalendar,
   sumHelperRevenue,
   updateBooking,
   type DetailedBooking,
 } from './bookings.repository.ts';
+import { lockHelperCalendar } from '../../db/locks.ts';
 
 const MINUTE_MS = 60_000;
 

@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { CONFIRMED_STATUSES, PAYMENT_HOLD_STATUS } from '#shared/rules/booking-status.ts';
 import type { Executor } from '../../db/client.ts';
 import { executePrepared } from '../../db/prepared.ts';
 import { bookings, reviews } from '../../db/schema/bookings.ts';
@@ -248,7 +249,7 @@ export async function hasConfirmedBooking(db: Executor, offerId: string, userId:
     .select({ id: bookings.id })
     .from(bookings)
     .where(
-      and(eq(bookings.offerId, offerId), eq(bookings.userId, userId), inArray(bookings.status, ['scheduled', 'paid'])),
+      and(eq(bookings.offerId, offerId), eq(bookings.userId, userId), inArray(bookings.status, CONFIRMED_STATUSES)),
     )
     .limit(1);
   return row !== undefined;
@@ -267,8 +268,8 @@ export async function hasActiveBookings(db: Executor, offerId: string): Promise<
         eq(bookings.offerId, offerId),
         gt(bookings.endAt, sql`now()`),
         or(
-          inArray(bookings.status, ['scheduled', 'paid']),
-          and(eq(bookings.status, 'pending_payment'), gt(bookings.holdExpiresAt, sql`now()`)),
+          inArray(bookings.status, CONFIRMED_STATUSES),
+          and(eq(bookings.status, PAYMENT_HOLD_STATUS), gt(bookings.holdExpiresAt, sql`now()`)),
         ),
       ),
     )

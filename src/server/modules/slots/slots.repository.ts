@@ -1,5 +1,8 @@
 import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';
+import { TIME_HOLDING_STATUSES } from '#shared/rules/booking-status.ts';
 import type { Executor } from '../../db/client.ts';
+import { bookings } from '../../db/schema/bookings.ts';
+import { oneOf } from '../../db/schema/checks.ts';
 import { slots, type SlotRow } from '../../db/schema/slots.ts';
 
 export type NewSlot = typeof slots.$inferInsert;
@@ -7,15 +10,6 @@ export type NewSlot = typeof slots.$inferInsert;
 export async function insertSlots(db: Executor, values: NewSlot[]): Promise<SlotRow[]> {
   if (values.length === 0) return [];
   return db.insert(slots).values(values).returning();
-}
-
-/**
- * The helper's calendar lock, the same one bookings take (bookings.repository.ts
- * lockHelperCalendar, same key): until the caller's transaction ends, the slot writes and bookings
- * of this helper queue, so two requests cannot both see a free period and both fill it.
- */
-export async function lockHelperCalendar(db: Executor, helperId: string): Promise<void> {
-  await db.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${'calendar:' + helperId}, 0))`);
 }
 
 /**
@@ -123,7 +117,7 @@ export async function listHoldingBookings(
     SELECT (extract(epoch FROM start_at) * 1000)::float8 AS start_ms, (extract(epoch FROM end_at) * 1000)::float8 AS end_ms,
       status, (extract(epoch FROM hold_expires_at) * 1000)::float8 AS hold_ms
     FROM bookings
-    WHERE helper_id = ${helperId} AND status IN ('pending_payment', 'scheduled', 'paid')
+    WHERE helper_id = ${helperId} AND ${oneOf(bookings.status, TIME_HOLDING_STATUSES)}
       AND tstzrange(start_at, end_at) && tstzrange(${now.toISOString()}::timestamptz, NULL)`);
   return (result as { rows: { start_ms: number; end_ms: number; status: string; hold_ms: number | null }[] }).rows.map(
     (row) => ({

@@ -17,10 +17,10 @@ import {
   listHelperSlots,
   listHoldingBookings,
   listOpenSlotWindows,
-  lockHelperCalendar,
   toggleOwnSlot,
   type NewSlot,
 } from './slots.repository.ts';
+import { lockHelperCalendar } from '../../db/locks.ts';
 
 /** Slot rule failures are 400 with the spec's message (which names the date or the time). */
 function slotIssueError(issue: SlotIssue): AppError {

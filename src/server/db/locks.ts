@@ -1,0 +1,12 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from './client.ts';
+
+/**
+ * A helper's calendar lock, taken by every write that fills or opens that helper's time (bookings,
+ * payment holds, slots): until the caller's transaction ends, those writes queue, so two requests
+ * cannot both see a free period and both fill it (ADR 0003, ADR 0005). One definition, so the key
+ * cannot drift between the modules that take it.
+ */
+export async function lockHelperCalendar(db: Executor, helperId: string): Promise<void> {
+  await db.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${'calendar:' + helperId}, 0))`);
+}
