@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { auth, common, dashboard, landing, nav, profile, role as roleMessages } from '#shared/messages.ts';
+import { auth, role as roleMessages } from '#shared/messages/auth.ts';
+import { common, nav } from '#shared/messages/common.ts';
+import { dashboard, landing } from '#shared/messages/pages.ts';
+import { profile } from '#shared/messages/profile.ts';
 import { AUTH_TOKEN_STORAGE_KEY } from '#shared/constants.ts';
 import { E2E_PASSWORD, expect, test } from './fixtures.ts';
 import type { Locator, Page } from '@playwright/test';

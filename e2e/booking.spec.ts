@@ -1,17 +1,15 @@
 import type { Page } from '@playwright/test';
+import { availability, slots as slotMessages } from '#shared/messages/availability.ts';
 import {
-  availability,
   booking as bookingMessages,
   bookingPage,
   bookingsTab,
   cancellation,
-  helperProfile,
-  offers,
-  pageTitles,
   paymentReturn,
   reviewForm,
-  slots as slotMessages,
-} from '#shared/messages.ts';
+} from '#shared/messages/bookings.ts';
+import { pageTitles } from '#shared/messages/common.ts';
+import { helperProfile, offers } from '#shared/messages/offers.ts';
 import { addDaysToWallDate, parisToday } from '#shared/rules/paris-time.ts';
 import type { Booking } from '#shared/schemas/bookings.ts';
 import type { Review } from '#shared/schemas/reviews.ts';

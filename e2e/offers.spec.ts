@@ -1,4 +1,6 @@
-import { bookingsTab, categories, common, explore, helperProfile, offers } from '#shared/messages.ts';
+import { bookingsTab } from '#shared/messages/bookings.ts';
+import { common } from '#shared/messages/common.ts';
+import { categories, explore, helperProfile, offers } from '#shared/messages/offers.ts';
 import { API, expect, test, type TestUser } from './fixtures.ts';
 import type { APIRequestContext, Page } from '@playwright/test';
 

@@ -1,4 +1,5 @@
-import { auth, nav, passwordReset } from '#shared/messages.ts';
+import { auth, passwordReset } from '#shared/messages/auth.ts';
+import { nav } from '#shared/messages/common.ts';
 import { AUTH_TOKEN_STORAGE_KEY } from '#shared/constants.ts';
 import { expect, test, type OutboxMail } from './fixtures.ts';
 import type { Page } from '@playwright/test';

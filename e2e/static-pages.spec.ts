@@ -1,4 +1,5 @@
-import { about, common, legal, pageErrors } from '#shared/messages.ts';
+import { common, pageErrors } from '#shared/messages/common.ts';
+import { about, legal } from '#shared/messages/pages.ts';
 import { expect, test } from './fixtures.ts';
 
 /** Static and legal pages (spec 2 "Static and legal pages", spec 1 section 1 for /about). */

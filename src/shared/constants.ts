@@ -53,7 +53,7 @@ export const OFFER_TITLE_MAX_LENGTH = 120;
 export const OFFER_DESCRIPTION_MAX_LENGTH = 5000;
 export const OFFER_CONTACT_MAX_LENGTH = 500;
 
-/** Category identifiers stored in the database, with their French chip labels in messages.ts. */
+/** Category identifiers stored in the database, with their French chip labels in messages/offers.ts. */
 export const OFFER_CATEGORIES = [
   'developpement-personnel',
   'carriere',

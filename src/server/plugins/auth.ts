@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { ACCESS_TOKEN_TTL_SECONDS, type Role } from '#shared/constants.ts';
 import { ErrorCode } from '#shared/error-codes.ts';
-import { apiErrors } from '#shared/messages.ts';
+import { apiErrors } from '#shared/messages/common.ts';
 import type { App, AppContext } from '../app-types.ts';
 import { users, type UserRow } from '../db/schema/users.ts';
 import { AppError, forbidden, unauthorized } from '../errors.ts';

@@ -3,7 +3,7 @@ import net from 'node:net';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '#shared/error-codes.ts';
-import { apiErrors } from '#shared/messages.ts';
+import { apiErrors } from '#shared/messages/common.ts';
 import { loadConfig } from '../config.ts';
 import { registerWebsocket } from './websocket.ts';
 import { buildTestApp, type TestApp } from '#tests/build-test-app.ts';

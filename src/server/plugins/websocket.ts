@@ -1,6 +1,6 @@
 import websocket from '@fastify/websocket';
 import { ErrorCode } from '#shared/error-codes.ts';
-import { apiErrors } from '#shared/messages.ts';
+import { apiErrors } from '#shared/messages/common.ts';
 import type { App } from '../app-types.ts';
 
 /**

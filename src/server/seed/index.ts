@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { common } from '#shared/messages.ts';
+import { common } from '#shared/messages/common.ts';
 import type { AppContext } from '../app-types.ts';
 import type { UserRow } from '../db/schema/users.ts';
 import { hashPassword } from '../lib/passwords.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { offers } from '../messages.ts';
+import { offers } from '../messages/offers.ts';
 import { checkContactInfo, contactInfoError, contactKind, isMeetingHost } from './contact-info.ts';
 
 describe('checkContactInfo', () => {

@@ -1,4 +1,4 @@
-import { offers } from '../messages.ts';
+import { offers } from '../messages/offers.ts';
 
 /**
  * Meeting contact information of an offer (spec 1 section 5): either an international phone number

@@ -1,4 +1,4 @@
-import { common } from '../messages.ts';
+import { common } from '../messages/common.ts';
 
 /**
  * Display formatting shared by server and client (UI.md "Voice"): money in fr-FR with "Gratuit"

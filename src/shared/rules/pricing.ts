@@ -5,7 +5,7 @@ import {
   MAX_PRICE_EUROS,
   MAX_PRICING_OPTIONS,
 } from '../constants.ts';
-import { offers } from '../messages.ts';
+import { offers } from '../messages/offers.ts';
 
 /**
  * Offer pricing (spec 1 section 5): one or more options of a duration and a price; prices are whole

@@ -1,4 +1,4 @@
-import { slots as slotMessages } from '../messages.ts';
+import { slots as slotMessages } from '../messages/availability.ts';
 import { frenchDate, isWallDate, isWallTime, parisToUtc, parisToday } from './paris-time.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DISPLAY_NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../constants.ts';
-import { auth, passwordReset } from '../messages.ts';
+import { auth, passwordReset } from '../messages/auth.ts';
 import { EmailSchema, PasswordSchema, UsernameSchema } from './users.ts';
 
 export const SignupRequestSchema = z.object({

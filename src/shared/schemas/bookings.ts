@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CANCELLATION_REASON_MAX_LENGTH, CURRENCIES, OFFER_CATEGORIES } from '../constants.ts';
-import { cancellation } from '../messages.ts';
+import { cancellation } from '../messages/bookings.ts';
 import { BOOKING_STATUSES, REFUND_STATUSES } from '../rules/booking-status.ts';
 
 export const BookingStatusSchema = z.enum(BOOKING_STATUSES);

@@ -10,7 +10,7 @@ import {
   SEARCH_DEFAULT_PAGE_SIZE,
   type OfferCategory,
 } from '../constants.ts';
-import { categories, offers } from '../messages.ts';
+import { categories, offers } from '../messages/offers.ts';
 import { PG_INTEGER_MAX } from './common.ts';
 import { contactInfoError } from '../rules/contact-info.ts';
 import {

@@ -8,7 +8,8 @@ import {
   ROLES,
   USERNAME_MAX_LENGTH,
 } from '../constants.ts';
-import { auth, validation } from '../messages.ts';
+import { auth } from '../messages/auth.ts';
+import { validation } from '../messages/common.ts';
 
 export const RoleSchema = z.enum(ROLES);
 

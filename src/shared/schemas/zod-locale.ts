@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { validation } from '../messages.ts';
+import { validation } from '../messages/common.ts';
 
 /**
  * French messages for zod issues that a schema does not word itself. Schemas give the spec's own

@@ -6,7 +6,7 @@
  * (use useAuth()); it renders inside the shell, below the tab bar.
  */
 import { lazy } from 'react';
-import { dashboard } from '#shared/messages.ts';
+import { dashboard } from '#shared/messages/pages.ts';
 import type { DashboardTabEntry } from '#web/components/layout/dashboard-shell.tsx';
 
 export const dashboardTabs: readonly DashboardTabEntry[] = [

@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_TOKEN_STORAGE_KEY } from '#shared/constants.ts';
-import { bioReminder, nav } from '#shared/messages.ts';
+import { nav } from '#shared/messages/common.ts';
+import { bioReminder } from '#shared/messages/profile.ts';
 import type { CurrentUser } from '#shared/schemas/users.ts';
 import { RootLayout } from '#web/app/root-layout.tsx';
 import { paths } from '#web/config/paths.ts';

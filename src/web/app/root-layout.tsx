@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
-import { nav } from '#shared/messages.ts';
+import { nav } from '#shared/messages/common.ts';
 import { BioReminder } from '#web/components/layout/bio-reminder.tsx';
 import { GeneralHeader, LandingHeader } from '#web/components/layout/headers.tsx';
 import { SiteFooter } from '#web/components/layout/site-footer.tsx';

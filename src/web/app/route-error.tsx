@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { apiErrors, common, pageErrors } from '#shared/messages.ts';
+import { apiErrors, common, pageErrors } from '#shared/messages/common.ts';
 import { Button, ButtonLink } from '#web/components/ui/button.tsx';
 import { paths } from '#web/config/paths.ts';
 import { NotFoundView } from '#web/components/layout/not-found-view.tsx';

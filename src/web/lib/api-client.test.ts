@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { AUTH_TOKEN_STORAGE_KEY } from '#shared/constants.ts';
-import { apiErrors } from '#shared/messages.ts';
+import { apiErrors } from '#shared/messages/common.ts';
 import { ApiError, api, apiUpload, buildQueryString, errorTextFromBody } from './api-client.ts';
 
 function jsonResponse(status: number, body: unknown): Response {

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { API_BASE_PATH, AUTH_TOKEN_STORAGE_KEY } from '#shared/constants.ts';
 import { ErrorCode } from '#shared/error-codes.ts';
-import { apiErrors } from '#shared/messages.ts';
+import { apiErrors } from '#shared/messages/common.ts';
 
 /**
  * The one HTTP client of the web app (DESIGN.md section 9): base /api/v1, JSON, bearer token from

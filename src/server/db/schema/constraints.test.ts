@@ -224,6 +224,6 @@ describe('slots_no_overlap (ADR 0005)', () => {
     await rawInsert('slots', slotRow(helper, 11, 12));
     await rawInsert('slots', slotRow(otherHelper, 9, 11));
     const result = await t.app.ctx.db.execute(sql`SELECT count(*)::int AS n FROM slots WHERE start_at >= ${at(0)}`);
-    expect((result as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(3);
+    expect((result as { rows: { n: number }[] }).rows[0]?.n).toBe(3);
   });
 });

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
-import { passwordReset } from '#shared/messages.ts';
+import { passwordReset } from '#shared/messages/auth.ts';
 import type { Mail, Mailer } from '../../adapters/mail/mailer.ts';
 import { buildApp, defaultLogger } from '../../app.ts';
 import type { App } from '../../app-types.ts';

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_FAILURES_MAX, LOGIN_FAILURES_WINDOW_MINUTES, PASSWORD_RESET_MAILS_MAX } from '#shared/constants.ts';
 import { ErrorCode } from '#shared/error-codes.ts';
-import { apiErrors, auth, passwordReset } from '#shared/messages.ts';
+import { auth, passwordReset } from '#shared/messages/auth.ts';
+import { apiErrors } from '#shared/messages/common.ts';
 import { buildTestApp, type TestApp } from '#tests/build-test-app.ts';
 import { createSeeker, DEFAULT_TEST_PASSWORD as TEST_PASSWORD } from '#tests/factories/users.ts';
 import { parseMail } from '#tests/mail.ts';

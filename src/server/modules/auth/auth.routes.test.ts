@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '#shared/error-codes.ts';
-import { auth, passwordReset, validation } from '#shared/messages.ts';
+import { auth, passwordReset } from '#shared/messages/auth.ts';
+import { validation } from '#shared/messages/common.ts';
 import { passwordResets, users } from '#server/db/schema/users.ts';
 import { buildTestApp, type TestApp } from '#tests/build-test-app.ts';
 import { createUser, DEFAULT_TEST_PASSWORD } from '#tests/factories/users.ts';

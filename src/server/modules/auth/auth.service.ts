@@ -7,7 +7,7 @@ import {
   PASSWORD_RESET_TTL_MINUTES,
 } from '#shared/constants.ts';
 import { ErrorCode } from '#shared/error-codes.ts';
-import { auth, passwordReset } from '#shared/messages.ts';
+import { auth, passwordReset } from '#shared/messages/auth.ts';
 import type { LoginRequest, SignupRequest } from '#shared/schemas/auth.ts';
 import type { CurrentUser } from '#shared/schemas/users.ts';
 import type { AppContext } from '../../app-types.ts';

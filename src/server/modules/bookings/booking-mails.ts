@@ -1,4 +1,4 @@
-import { bookingMail } from '#shared/messages.ts';
+import { bookingMail } from '#shared/messages/bookings.ts';
 import { frenchLongParis } from '#shared/rules/paris-time.ts';
 import type { Mail } from '../../adapters/mail/mailer.ts';
 import { buildIcs } from './booking-ics.ts';

@@ -2,12 +2,9 @@ import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOKING_CREATE_RATE_LIMIT_PER_HOUR, MAX_UPCOMING_BOOKINGS_PER_HELPER } from '#shared/constants.ts';
 import { ErrorCode } from '#shared/error-codes.ts';
-import {
-  apiErrors,
-  booking as bookingMessages,
-  cancellation as cancellationMessages,
-  offers as offerMessages,
-} from '#shared/messages.ts';
+import { booking as bookingMessages, cancellation as cancellationMessages } from '#shared/messages/bookings.ts';
+import { apiErrors } from '#shared/messages/common.ts';
+import { offers as offerMessages } from '#shared/messages/offers.ts';
 import { frenchLongParis } from '#shared/rules/paris-time.ts';
 import { bookings } from '#server/db/schema/bookings.ts';
 import { checkBookingRequest, holdTime } from '#server/modules/bookings/bookings.service.ts';

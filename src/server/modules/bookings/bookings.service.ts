@@ -1,11 +1,8 @@
 import { COMMISSION_RATE, MAX_UPCOMING_BOOKINGS_PER_HELPER } from '#shared/constants.ts';
 import { ErrorCode } from '#shared/error-codes.ts';
-import {
-  apiErrors,
-  booking as bookingMessages,
-  cancellation as cancellationMessages,
-  offers as offerMessages,
-} from '#shared/messages.ts';
+import { booking as bookingMessages, cancellation as cancellationMessages } from '#shared/messages/bookings.ts';
+import { apiErrors } from '#shared/messages/common.ts';
+import { offers as offerMessages } from '#shared/messages/offers.ts';
 import { isConfirmed } from '#shared/rules/booking-status.ts';
 import { canCancel, isLastMinute, refundDecision } from '#shared/rules/cancellation.ts';
 import { isBookable } from '#shared/rules/free-windows.ts';

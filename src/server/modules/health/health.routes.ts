@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ErrorCode } from '#shared/error-codes.ts';
-import { apiErrors } from '#shared/messages.ts';
+import { apiErrors } from '#shared/messages/common.ts';
 import type { App, AppContext } from '../../app-types.ts';
 
 const HealthSchema = z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) });

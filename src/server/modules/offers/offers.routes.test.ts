@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '#shared/error-codes.ts';
-import { offers as offerMessages } from '#shared/messages.ts';
+import { offers as offerMessages } from '#shared/messages/offers.ts';
 import { eq } from 'drizzle-orm';
 import { bookings, reviews } from '#server/db/schema/bookings.ts';
 import { offers } from '#server/db/schema/offers.ts';

@@ -1,5 +1,5 @@
 import { ErrorCode } from '#shared/error-codes.ts';
-import { offers as offerMessages } from '#shared/messages.ts';
+import { offers as offerMessages } from '#shared/messages/offers.ts';
 import {
   ErrorResponseSchema,
   IdParamsSchema,

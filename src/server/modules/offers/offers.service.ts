@@ -1,5 +1,5 @@
 import { ErrorCode } from '#shared/error-codes.ts';
-import { offers as offerMessages } from '#shared/messages.ts';
+import { offers as offerMessages } from '#shared/messages/offers.ts';
 import { isAdminRole, isHelperRole } from '#shared/rules/roles.ts';
 import { payoutRuleAllows } from '#shared/rules/pricing.ts';
 import type { OfferCreateInput, OfferUpdateInput, PrivateOffer, PublicOffer } from '#shared/schemas/offers.ts';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '#shared/error-codes.ts';
-import { apiErrors, reviews as reviewMessages } from '#shared/messages.ts';
+import { reviews as reviewMessages } from '#shared/messages/bookings.ts';
+import { apiErrors } from '#shared/messages/common.ts';
 import type { BookingRow } from '#server/db/schema/bookings.ts';
 import type { UserRow } from '#server/db/schema/users.ts';
 import { buildTestApp, type TestApp } from '#tests/build-test-app.ts';

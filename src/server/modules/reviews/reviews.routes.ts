@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { reviews as reviewMessages } from '#shared/messages.ts';
+import { reviews as reviewMessages } from '#shared/messages/bookings.ts';
 import {
   ErrorResponseSchema,
   IdParamsSchema,

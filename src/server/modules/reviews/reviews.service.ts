@@ -1,5 +1,6 @@
 import { ErrorCode } from '#shared/error-codes.ts';
-import { apiErrors, booking as bookingMessages, reviews as reviewMessages } from '#shared/messages.ts';
+import { booking as bookingMessages, reviews as reviewMessages } from '#shared/messages/bookings.ts';
+import { apiErrors } from '#shared/messages/common.ts';
 import type { Review, ReviewCreate, ReviewSummary } from '#shared/schemas/reviews.ts';
 import type { AppContext } from '../../app-types.ts';
 import type { UserRow } from '../../db/schema/users.ts';

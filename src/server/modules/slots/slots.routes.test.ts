@@ -1,7 +1,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '#shared/error-codes.ts';
-import { slots as slotMessages } from '#shared/messages.ts';
+import { slots as slotMessages } from '#shared/messages/availability.ts';
 import { addDaysToWallDate, frenchDate, parisToday, parisToUtc } from '#shared/rules/paris-time.ts';
 import { slots } from '#server/db/schema/slots.ts';
 import { users, type UserRow } from '#server/db/schema/users.ts';

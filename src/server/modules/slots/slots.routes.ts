@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ErrorCode } from '#shared/error-codes.ts';
-import { slots as slotMessages } from '#shared/messages.ts';
+import { slots as slotMessages } from '#shared/messages/availability.ts';
 import { ErrorResponseSchema, IdParamsSchema, ValidationErrorResponseSchema } from '#shared/schemas/common.ts';
 import {
   BulkSlotsCreatedSchema,

@@ -1,6 +1,6 @@
 import { SLOT_MAX_DURATION_MINUTES } from '#shared/constants.ts';
 import { ErrorCode } from '#shared/error-codes.ts';
-import { slots as slotMessages } from '#shared/messages.ts';
+import { slots as slotMessages } from '#shared/messages/availability.ts';
 import { freeWindows, type Interval } from '#shared/rules/free-windows.ts';
 import { firstOverlap, validateSingleSlot, validateSlotRows, type SlotIssue } from '#shared/rules/slot-validation.ts';
 import type { BulkSlotsCreate, CalendarSlot, CalendarSlotCreate, Fragment, LegacySlot } from '#shared/schemas/slots.ts';

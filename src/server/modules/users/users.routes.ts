@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { ErrorCode } from '#shared/error-codes.ts';
-import { apiErrors, profile } from '#shared/messages.ts';
+import { apiErrors } from '#shared/messages/common.ts';
+import { profile } from '#shared/messages/profile.ts';
 import { ErrorResponseSchema, IdParamsSchema, ValidationErrorResponseSchema } from '#shared/schemas/common.ts';
 import {
   AvatarResponseSchema,

@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { LOGIN_FAILURES_MAX, LOGIN_FAILURES_WINDOW_MINUTES, type Role } from '#shared/constants.ts';
 import { ErrorCode } from '#shared/error-codes.ts';
-import { auth, profile, role as roleMessages } from '#shared/messages.ts';
+import { auth, role as roleMessages } from '#shared/messages/auth.ts';
+import { profile } from '#shared/messages/profile.ts';
 import { toggledRole } from '#shared/rules/roles.ts';
 import { usernameBaseFromEmail, usernameWithSuffix } from '#shared/rules/username.ts';
 import type {

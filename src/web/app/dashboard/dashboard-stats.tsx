@@ -1,6 +1,6 @@
 import { CalendarCheck, Euro, MessageCircle, Star } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { dashboard } from '#shared/messages.ts';
+import { dashboard } from '#shared/messages/pages.ts';
 import { Card } from '#web/components/ui/card.tsx';
 
 export type DashboardFigures = {

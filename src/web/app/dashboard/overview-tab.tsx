@@ -1,5 +1,6 @@
 import { PenLine, Plus, Search } from 'lucide-react';
-import { dashboard, profile } from '#shared/messages.ts';
+import { dashboard } from '#shared/messages/pages.ts';
+import { profile } from '#shared/messages/profile.ts';
 import { userDisplayName } from '#web/components/layout/account-menu.tsx';
 import { RoleBadge } from '#web/components/layout/role-badge.tsx';
 import { Avatar } from '#web/components/ui/avatar.tsx';

@@ -1,5 +1,6 @@
 import { PenLine } from 'lucide-react';
-import { dashboard, profile } from '#shared/messages.ts';
+import { dashboard } from '#shared/messages/pages.ts';
+import { profile } from '#shared/messages/profile.ts';
 import { frenchLongParisDate } from '#shared/rules/paris-time.ts';
 import { userDisplayName } from '#web/components/layout/account-menu.tsx';
 import { RoleBadge } from '#web/components/layout/role-badge.tsx';

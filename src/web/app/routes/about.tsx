@@ -1,5 +1,6 @@
 import { ABOUT_STATS, SUPPORT_EMAIL } from '#shared/constants.ts';
-import { about, pageTitles } from '#shared/messages.ts';
+import { pageTitles } from '#shared/messages/common.ts';
+import { about } from '#shared/messages/pages.ts';
 import { ButtonLink, buttonClasses } from '#web/components/ui/button.tsx';
 import { paths } from '#web/config/paths.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';

@@ -1,5 +1,7 @@
 import { Link, useParams } from 'react-router';
-import { bookingPage, nav, offers, pageTitles } from '#shared/messages.ts';
+import { bookingPage } from '#shared/messages/bookings.ts';
+import { nav, pageTitles } from '#shared/messages/common.ts';
+import { offers } from '#shared/messages/offers.ts';
 import { formatMoney } from '#shared/rules/format.ts';
 import { Avatar } from '#web/components/ui/avatar.tsx';
 import { ButtonLink } from '#web/components/ui/button.tsx';

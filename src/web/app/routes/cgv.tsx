@@ -1,4 +1,5 @@
-import { legal, pageTitles } from '#shared/messages.ts';
+import { pageTitles } from '#shared/messages/common.ts';
+import { legal } from '#shared/messages/pages.ts';
 import { LegalDocument } from '#web/components/layout/legal-document.tsx';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 

@@ -1,4 +1,5 @@
-import { dashboard, pageTitles } from '#shared/messages.ts';
+import { pageTitles } from '#shared/messages/common.ts';
+import { dashboard } from '#shared/messages/pages.ts';
 import { userDisplayName } from '#web/components/layout/account-menu.tsx';
 import { DashboardShell } from '#web/components/layout/dashboard-shell.tsx';
 import { useAuth } from '#web/lib/auth.tsx';

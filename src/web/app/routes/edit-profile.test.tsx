@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_TOKEN_STORAGE_KEY } from '#shared/constants.ts';
 import { ErrorCode } from '#shared/error-codes.ts';
-import { profile } from '#shared/messages.ts';
+import { profile } from '#shared/messages/profile.ts';
 import type { CurrentUser } from '#shared/schemas/users.ts';
 import { jsonResponse, renderWithProviders } from '#web/testing/render.tsx';
 import EditProfilePage from './edit-profile.tsx';

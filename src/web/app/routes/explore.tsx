@@ -1,4 +1,5 @@
-import { explore, pageTitles } from '#shared/messages.ts';
+import { pageTitles } from '#shared/messages/common.ts';
+import { explore } from '#shared/messages/offers.ts';
 import { ExploreFilters } from '#web/features/offers/components/explore-filters.tsx';
 import { ExploreResults } from '#web/features/offers/components/explore-results.tsx';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';

@@ -12,7 +12,8 @@ import {
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { LANDING_STATS } from '#shared/constants.ts';
-import { landing, pageTitles } from '#shared/messages.ts';
+import { pageTitles } from '#shared/messages/common.ts';
+import { landing } from '#shared/messages/pages.ts';
 import { useBecomeHelper } from '#web/components/layout/use-role-toggle.ts';
 import { Button, ButtonLink } from '#web/components/ui/button.tsx';
 import { SearchForm } from '#web/components/ui/search-form.tsx';

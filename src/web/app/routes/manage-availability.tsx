@@ -1,5 +1,6 @@
 import { LIST_MAX_LIMIT } from '#shared/constants.ts';
-import { availability, common, slots as slotMessages, pageTitles } from '#shared/messages.ts';
+import { availability, slots as slotMessages } from '#shared/messages/availability.ts';
+import { common, pageTitles } from '#shared/messages/common.ts';
 import { AccessDenied } from '#web/components/layout/dashboard-shell.tsx';
 import { Card, CardTitle } from '#web/components/ui/card.tsx';
 import { PageSkeleton, Skeleton } from '#web/components/ui/skeleton.tsx';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { availability, common, slots as slotMessages, pageTitles } from '#shared/messages.ts';
+import { availability, slots as slotMessages } from '#shared/messages/availability.ts';
+import { common, pageTitles } from '#shared/messages/common.ts';
 import { AccessDenied } from '#web/components/layout/dashboard-shell.tsx';
 import { ButtonLink } from '#web/components/ui/button.tsx';
 import { Card, CardTitle } from '#web/components/ui/card.tsx';

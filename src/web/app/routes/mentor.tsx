@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { pageTitles } from '#shared/messages.ts';
+import { pageTitles } from '#shared/messages/common.ts';
 import { isHelperRole } from '#shared/rules/roles.ts';
 import { useHelper } from '#web/features/offers/api/get-helper.ts';
 import { HelperProfile } from '#web/features/offers/components/helper-profile.tsx';

@@ -1,5 +1,5 @@
 import { NotFoundView } from '#web/components/layout/not-found-view.tsx';
-import { pageTitles } from '#shared/messages.ts';
+import { pageTitles } from '#shared/messages/common.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 
 /** Any unknown path (spec 2 section 2 "404"). */

@@ -1,7 +1,8 @@
 import { CalendarCheck, CheckCircle2 } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { bookingPage, bookingsTab, common, paymentReturn, paymentSuccess, pageTitles } from '#shared/messages.ts';
+import { bookingPage, bookingsTab, paymentReturn, paymentSuccess } from '#shared/messages/bookings.ts';
+import { common, pageTitles } from '#shared/messages/common.ts';
 import { formatMoney } from '#shared/rules/format.ts';
 import { frenchLongParis } from '#shared/rules/paris-time.ts';
 import { ButtonLink } from '#web/components/ui/button.tsx';

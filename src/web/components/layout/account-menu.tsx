@@ -1,6 +1,7 @@
 import { ArrowLeftRight, LayoutDashboard, LogOut, UserRound } from 'lucide-react';
 import { useNavigate } from 'react-router';
-import { nav, role as roleMessages } from '#shared/messages.ts';
+import { role as roleMessages } from '#shared/messages/auth.ts';
+import { nav } from '#shared/messages/common.ts';
 import { Avatar } from '#web/components/ui/avatar.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import {

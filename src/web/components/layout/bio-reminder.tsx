@@ -1,7 +1,8 @@
 import { UserRoundPen, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link, matchPath, useLocation } from 'react-router';
-import { bioReminder, common } from '#shared/messages.ts';
+import { common } from '#shared/messages/common.ts';
+import { bioReminder } from '#shared/messages/profile.ts';
 import { bioReminderDismissedKey, shouldShowBioReminder } from '#shared/rules/bio-reminder.ts';
 import { buttonClasses } from '#web/components/ui/button.tsx';
 import { paths } from '#web/config/paths.ts';

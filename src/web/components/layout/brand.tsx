@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { common, nav } from '#shared/messages.ts';
+import { common, nav } from '#shared/messages/common.ts';
 import { paths } from '#web/config/paths.ts';
 
 /** The logo: two hands forming a heart, inline SVG (no image request). */

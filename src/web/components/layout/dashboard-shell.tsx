@@ -1,6 +1,7 @@
 import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { common, dashboard } from '#shared/messages.ts';
+import { common } from '#shared/messages/common.ts';
+import { dashboard } from '#shared/messages/pages.ts';
 import { ButtonLink } from '#web/components/ui/button.tsx';
 import { EmptyState } from '#web/components/ui/empty-state.tsx';
 import { PageSkeleton, Skeleton } from '#web/components/ui/skeleton.tsx';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
-import { nav } from '#shared/messages.ts';
+import { nav } from '#shared/messages/common.ts';
 import { paths } from '#web/config/paths.ts';
 import { useAuth } from '#web/lib/auth.tsx';
 import { cn } from '#web/lib/cn.ts';

@@ -2,7 +2,7 @@ import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { Menu, X } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { common, nav } from '#shared/messages.ts';
+import { common, nav } from '#shared/messages/common.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { overlayClasses } from '#web/components/ui/dialog.tsx';
 import { paths } from '#web/config/paths.ts';

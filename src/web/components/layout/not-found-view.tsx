@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { common, pageErrors } from '#shared/messages.ts';
+import { common, pageErrors } from '#shared/messages/common.ts';
 import { Button, ButtonLink } from '#web/components/ui/button.tsx';
 import { paths } from '#web/config/paths.ts';
 

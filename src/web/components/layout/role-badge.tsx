@@ -1,4 +1,4 @@
-import { common } from '#shared/messages.ts';
+import { common } from '#shared/messages/common.ts';
 import { isAdminRole, isHelperRole } from '#shared/rules/roles.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 

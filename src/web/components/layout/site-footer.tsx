@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { SUPPORT_EMAIL } from '#shared/constants.ts';
-import { common, nav } from '#shared/messages.ts';
+import { common, nav } from '#shared/messages/common.ts';
 import { paths } from '#web/config/paths.ts';
 import { BrandMark } from './brand.tsx';
 

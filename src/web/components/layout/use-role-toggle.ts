@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { common, role as roleMessages } from '#shared/messages.ts';
+import { role as roleMessages } from '#shared/messages/auth.ts';
+import { common } from '#shared/messages/common.ts';
 import { toast } from '#web/components/ui/toaster.tsx';
 import { paths } from '#web/config/paths.ts';
 import { ApiError } from '#web/lib/api-client.ts';

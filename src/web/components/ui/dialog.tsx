@@ -1,7 +1,7 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { common } from '#shared/messages.ts';
+import { common } from '#shared/messages/common.ts';
 import { cn } from '#web/lib/cn.ts';
 
 export const Dialog = DialogPrimitive.Root;

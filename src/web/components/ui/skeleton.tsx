@@ -1,5 +1,5 @@
 import type { HTMLAttributes } from 'react';
-import { common } from '#shared/messages.ts';
+import { common } from '#shared/messages/common.ts';
 import { cn } from '#web/lib/cn.ts';
 
 /** Loading placeholder shaped like the content (UI.md: skeletons, never spinners on blank pages). */

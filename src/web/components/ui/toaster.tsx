@@ -1,5 +1,5 @@
 import { Toaster as SonnerToaster } from 'sonner';
-import { common } from '#shared/messages.ts';
+import { common } from '#shared/messages/common.ts';
 
 export { toast } from 'sonner';
 

@@ -1,4 +1,6 @@
-import { availability, common, offers } from '#shared/messages.ts';
+import { availability } from '#shared/messages/availability.ts';
+import { common } from '#shared/messages/common.ts';
+import { offers } from '#shared/messages/offers.ts';
 import { Button, ButtonLink } from '#web/components/ui/button.tsx';
 import { EmptyState } from '#web/components/ui/empty-state.tsx';
 import { paths } from '#web/config/paths.ts';

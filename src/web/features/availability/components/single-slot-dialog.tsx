@@ -1,7 +1,8 @@
 import { CalendarPlus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { DURATION_CHOICES_MINUTES, SLOT_MEETING_LINK_MAX_LENGTH, SLOT_NOTES_MAX_LENGTH } from '#shared/constants.ts';
-import { availability, common, slots as slotMessages } from '#shared/messages.ts';
+import { availability, slots as slotMessages } from '#shared/messages/availability.ts';
+import { common } from '#shared/messages/common.ts';
 import { parisToday } from '#shared/rules/paris-time.ts';
 import { validateSingleSlot } from '#shared/rules/slot-validation.ts';
 import { Button } from '#web/components/ui/button.tsx';

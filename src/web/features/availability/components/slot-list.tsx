@@ -1,5 +1,5 @@
 import { Trash2 } from 'lucide-react';
-import { availability } from '#shared/messages.ts';
+import { availability } from '#shared/messages/availability.ts';
 import { frenchLongParisDate, parisClock } from '#shared/rules/paris-time.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { availability, slots as slotMessages } from '#shared/messages.ts';
+import { availability, slots as slotMessages } from '#shared/messages/availability.ts';
 import { addDaysToWallDate, frenchDate, parisToday } from '#shared/rules/paris-time.ts';
 import { SlotRowsForm } from './slot-rows-form.tsx';
 

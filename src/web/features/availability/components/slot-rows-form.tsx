@@ -1,6 +1,7 @@
 import { Plus, Trash2 } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { availability, common, slots as slotMessages } from '#shared/messages.ts';
+import { availability, slots as slotMessages } from '#shared/messages/availability.ts';
+import { common } from '#shared/messages/common.ts';
 import { parisToday } from '#shared/rules/paris-time.ts';
 import { validateSlotRows, type SlotIssue } from '#shared/rules/slot-validation.ts';
 import { Button } from '#web/components/ui/button.tsx';

@@ -1,5 +1,5 @@
 import type { SelectHTMLAttributes } from 'react';
-import { availability } from '#shared/messages.ts';
+import { availability } from '#shared/messages/availability.ts';
 import { fieldClasses } from '#web/components/ui/input.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { TIME_CHOICES } from './time-choices.ts';

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { common, overviewFigures } from '#shared/messages.ts';
+import { overviewFigures } from '#shared/messages/bookings.ts';
+import { common } from '#shared/messages/common.ts';
 import { BookingStatsSchema, type BookingStats } from '#shared/schemas/bookings.ts';
 import { api } from '#web/lib/api-client.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';

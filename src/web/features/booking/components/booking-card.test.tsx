@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { LAST_MINUTE_CANCELLATION_HOURS } from '#shared/constants.ts';
-import { bookingsTab } from '#shared/messages.ts';
+import { bookingsTab } from '#shared/messages/bookings.ts';
 import { renderWithProviders } from '#web/testing/render.tsx';
 import { BookingCard } from './booking-card.tsx';
 import { bookingFixture } from './booking-fixture.ts';

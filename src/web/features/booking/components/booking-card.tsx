@@ -1,7 +1,8 @@
 import { Star } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { LAST_MINUTE_CANCELLATION_HOURS } from '#shared/constants.ts';
-import { bookingsTab, cancellation, common, reviewForm } from '#shared/messages.ts';
+import { bookingsTab, cancellation, reviewForm } from '#shared/messages/bookings.ts';
+import { common } from '#shared/messages/common.ts';
 import { canCancel } from '#shared/rules/cancellation.ts';
 import { formatMoney } from '#shared/rules/format.ts';
 import { frenchLongParis } from '#shared/rules/paris-time.ts';

@@ -1,6 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { booking as bookingMessages, bookingPage, common, dashboard } from '#shared/messages.ts';
+import { booking as bookingMessages, bookingPage } from '#shared/messages/bookings.ts';
+import { common } from '#shared/messages/common.ts';
+import { dashboard } from '#shared/messages/pages.ts';
 import { formatMoney } from '#shared/rules/format.ts';
 import { frenchLongParis, frenchLongParisDate } from '#shared/rules/paris-time.ts';
 import { parisToday } from '#shared/rules/paris-time.ts';

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_TOKEN_STORAGE_KEY } from '#shared/constants.ts';
-import { bookingsTab } from '#shared/messages.ts';
+import { bookingsTab } from '#shared/messages/bookings.ts';
 import type { CurrentUser } from '#shared/schemas/users.ts';
 import { jsonResponse, renderWithProviders } from '#web/testing/render.tsx';
 import { bookingFixture } from './booking-fixture.ts';

@@ -1,5 +1,5 @@
 import { CalendarDays } from 'lucide-react';
-import { bookingsTab } from '#shared/messages.ts';
+import { bookingsTab } from '#shared/messages/bookings.ts';
 import { isUpcoming } from '#shared/rules/booking-status.ts';
 import type { Booking } from '#shared/schemas/bookings.ts';
 import { ButtonLink } from '#web/components/ui/button.tsx';

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { bookingsTab, cancellation } from '#shared/messages.ts';
+import { bookingsTab, cancellation } from '#shared/messages/bookings.ts';
 import { CancelBookingDialog } from './cancel-booking-dialog.tsx';
 
 function setup(onConfirm = vi.fn(async () => true)) {

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { bookingsTab, cancellation } from '#shared/messages.ts';
+import { bookingsTab, cancellation } from '#shared/messages/bookings.ts';
 import { CancelBookingSchema } from '#shared/schemas/bookings.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogClose, DialogContent } from '#web/components/ui/dialog.tsx';

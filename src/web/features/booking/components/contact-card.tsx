@@ -1,7 +1,8 @@
 import { Check, Copy, Link2, Lock, Phone } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { COPIED_INDICATOR_MS } from '#shared/constants.ts';
-import { bookingPage, offers } from '#shared/messages.ts';
+import { bookingPage } from '#shared/messages/bookings.ts';
+import { offers } from '#shared/messages/offers.ts';
 import { contactKind } from '#shared/rules/contact-info.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';

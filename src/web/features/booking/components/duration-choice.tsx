@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import { bookingPage, common } from '#shared/messages.ts';
+import { bookingPage } from '#shared/messages/bookings.ts';
+import { common } from '#shared/messages/common.ts';
 import { formatMoney } from '#shared/rules/format.ts';
 import type { PricingOption } from '#shared/schemas/offers.ts';
 import { cn } from '#web/lib/cn.ts';

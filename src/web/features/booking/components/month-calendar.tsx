@@ -2,7 +2,7 @@ import { format } from 'date-fns';
 import { fr } from 'date-fns/locale/fr';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { bookingPage } from '#shared/messages.ts';
+import { bookingPage } from '#shared/messages/bookings.ts';
 import { addDaysToWallDate, frenchLongParisDate } from '#shared/rules/paris-time.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { cn } from '#web/lib/cn.ts';

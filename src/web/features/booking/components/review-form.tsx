@@ -1,7 +1,7 @@
 import { Star } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { REVIEW_COMMENT_MAX_LENGTH, REVIEW_RATING_MAX, REVIEW_RATING_MIN } from '#shared/constants.ts';
-import { reviewForm } from '#shared/messages.ts';
+import { reviewForm } from '#shared/messages/bookings.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';

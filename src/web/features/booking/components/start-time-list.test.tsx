@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { addDaysToWallDate, parisToUtc, parisToday } from '#shared/rules/paris-time.ts';
-import { bookingPage } from '#shared/messages.ts';
+import { bookingPage } from '#shared/messages/bookings.ts';
 import { StartTimeList } from './start-time-list.tsx';
 
 // A day well in the future, so "now" never cuts the window.

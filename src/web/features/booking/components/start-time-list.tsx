@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import { bookingPage, common } from '#shared/messages.ts';
+import { bookingPage } from '#shared/messages/bookings.ts';
+import { common } from '#shared/messages/common.ts';
 import type { Interval } from '#shared/rules/free-windows.ts';
 import { parisClock } from '#shared/rules/paris-time.ts';
 import { cn } from '#web/lib/cn.ts';

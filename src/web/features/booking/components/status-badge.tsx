@@ -1,4 +1,4 @@
-import { booking as bookingMessages } from '#shared/messages.ts';
+import { booking as bookingMessages } from '#shared/messages/bookings.ts';
 import type { BookingStatus } from '#shared/schemas/bookings.ts';
 import { Badge, type BadgeVariant } from '#web/components/ui/badge.tsx';
 

@@ -1,4 +1,4 @@
-import { bookingPage } from '#shared/messages.ts';
+import { bookingPage } from '#shared/messages/bookings.ts';
 import { type Interval, timeBarCells } from '#shared/rules/free-windows.ts';
 import { parisClock } from '#shared/rules/paris-time.ts';
 import { cn } from '#web/lib/cn.ts';

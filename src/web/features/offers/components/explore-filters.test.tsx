@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { categories, explore } from '#shared/messages.ts';
+import { categories, explore } from '#shared/messages/offers.ts';
 import { AuthDialogContext } from '#web/lib/auth-dialog.ts';
 import { jsonResponse, renderWithProviders } from '#web/testing/render.tsx';
 import { ExploreFilters, searchFiltersFromParams } from './explore-filters.tsx';

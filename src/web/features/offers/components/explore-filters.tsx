@@ -5,7 +5,7 @@ import {
   OFFER_CATEGORIES,
   type OfferCategory,
 } from '#shared/constants.ts';
-import { categories, explore } from '#shared/messages.ts';
+import { categories, explore } from '#shared/messages/offers.ts';
 import type { SearchQuery } from '#shared/schemas/offers.ts';
 import { fieldClasses } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';

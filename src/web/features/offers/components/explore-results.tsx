@@ -1,7 +1,8 @@
 import { ChevronLeft, ChevronRight, SearchX } from 'lucide-react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { SEARCH_DEFAULT_PAGE_SIZE } from '#shared/constants.ts';
-import { common, explore } from '#shared/messages.ts';
+import { common } from '#shared/messages/common.ts';
+import { explore } from '#shared/messages/offers.ts';
 import { Button, ButtonLink } from '#web/components/ui/button.tsx';
 import { EmptyState } from '#web/components/ui/empty-state.tsx';
 import { paths } from '#web/config/paths.ts';

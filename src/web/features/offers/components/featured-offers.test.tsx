@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_TOKEN_STORAGE_KEY } from '#shared/constants.ts';
 import { ErrorCode } from '#shared/error-codes.ts';
-import { apiErrors } from '#shared/messages.ts';
+import { apiErrors } from '#shared/messages/common.ts';
 import { OfferListSchema, type PublicOffer } from '#shared/schemas/offers.ts';
 import { api } from '#web/lib/api-client.ts';
 import { useAuth } from '#web/lib/auth.tsx';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { FEATURED_OFFERS_COUNT } from '#shared/constants.ts';
-import { offers } from '#shared/messages.ts';
+import { offers } from '#shared/messages/offers.ts';
 import { EmptyState } from '#web/components/ui/empty-state.tsx';
 import { useFeaturedOffers } from '../api/get-featured-offers.ts';
 import { FeaturedOfferCard, OfferGridSkeleton } from './offer-card.tsx';

@@ -1,6 +1,7 @@
 import { BadgeCheck, MessageSquareQuote, Star, UserX } from 'lucide-react';
 import { LIST_MAX_LIMIT, VISIBLE_TAGS_COUNT } from '#shared/constants.ts';
-import { common, helperProfile } from '#shared/messages.ts';
+import { common } from '#shared/messages/common.ts';
+import { helperProfile } from '#shared/messages/offers.ts';
 import type { Review } from '#shared/schemas/reviews.ts';
 import type { PublicUser } from '#shared/schemas/users.ts';
 import { Avatar } from '#web/components/ui/avatar.tsx';

@@ -1,7 +1,8 @@
 import { Clock, MessageCircle, Star } from 'lucide-react';
 import { Link } from 'react-router';
 import { EXPLORE_DESCRIPTION_PREVIEW_LENGTH, LANDING_DESCRIPTION_PREVIEW_LENGTH } from '#shared/constants.ts';
-import { common, explore, offers } from '#shared/messages.ts';
+import { common } from '#shared/messages/common.ts';
+import { explore, offers } from '#shared/messages/offers.ts';
 import { formatMoney, truncate } from '#shared/rules/format.ts';
 import { titleHashtag, titleTag } from '#shared/rules/offer-tag.ts';
 import type { PublicOffer } from '#shared/schemas/offers.ts';

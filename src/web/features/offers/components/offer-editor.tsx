@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { ErrorCode } from '#shared/error-codes.ts';
-import { common, offers } from '#shared/messages.ts';
+import { common } from '#shared/messages/common.ts';
+import { offers } from '#shared/messages/offers.ts';
 import { offerFormToRequest, type OfferFormValues } from '#shared/schemas/offers.ts';
 import { AccessDenied } from '#web/components/layout/dashboard-shell.tsx';
 import { Button } from '#web/components/ui/button.tsx';

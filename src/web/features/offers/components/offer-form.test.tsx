@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { offers } from '#shared/messages.ts';
+import { offers } from '#shared/messages/offers.ts';
 import type { OfferFormValues } from '#shared/schemas/offers.ts';
 import { OfferForm, emptyOfferForm } from './offer-form.tsx';
 

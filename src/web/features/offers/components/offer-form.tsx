@@ -17,7 +17,8 @@ import {
   OFFER_TITLE_MAX_LENGTH,
   type Currency,
 } from '#shared/constants.ts';
-import { categories, common, offers } from '#shared/messages.ts';
+import { common } from '#shared/messages/common.ts';
+import { categories, offers } from '#shared/messages/offers.ts';
 import { centsToEuros } from '#shared/rules/pricing.ts';
 import { OfferFormSchema, type OfferFormValues, type PrivateOffer } from '#shared/schemas/offers.ts';
 import { Button, ButtonLink } from '#web/components/ui/button.tsx';

@@ -1,7 +1,9 @@
 import { CalendarClock, Eye, PenLine, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { LIST_MAX_LIMIT } from '#shared/constants.ts';
-import { categories, common, dashboard, offers } from '#shared/messages.ts';
+import { common } from '#shared/messages/common.ts';
+import { categories, offers } from '#shared/messages/offers.ts';
+import { dashboard } from '#shared/messages/pages.ts';
 import type { PublicOffer } from '#shared/schemas/offers.ts';
 import { AlertDialog, AlertDialogContent, AlertDialogTrigger } from '#web/components/ui/alert-dialog.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';

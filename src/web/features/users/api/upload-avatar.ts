@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { AVATAR_ACCEPTED_MIME_TYPES, AVATAR_MAX_BYTES } from '#shared/constants.ts';
-import { profile } from '#shared/messages.ts';
+import { profile } from '#shared/messages/profile.ts';
 import { AvatarResponseSchema, type CurrentUser } from '#shared/schemas/users.ts';
 import { apiUpload } from '#web/lib/api-client.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';

@@ -1,0 +1,269 @@
+// Part of the typed French catalogue (src/shared/messages/): every user-facing string of the product,
+// server and client alike, one file per feature so a page loads only the texts it shows. Texts named in
+// the specification are copied word for word; do not "improve" them. A message with parameters is a
+// function.
+/** Pages without a feature of their own: dashboard, landing, about and legal texts. */
+/** The dashboard shell and its overview and profile tabs. */
+export const dashboard = {
+  title: 'Mon espace',
+  greeting: (name: string) => `Bonjour ${name}`,
+  intro: 'Retrouvez ici vos séances, vos messages et votre profil.',
+  tabsLabel: 'Sections du tableau de bord',
+  tabOverview: 'Aperçu',
+  tabOffers: 'Mes offres',
+  tabBookings: 'Réservations',
+  tabMessages: 'Messages',
+  tabProfile: 'Profil',
+  tabAdmin: 'Administration',
+  statsTitle: 'En un coup d’œil',
+  monthlyRevenue: 'Revenus du mois',
+  sessionsCompleted: 'Séances terminées',
+  averageRating: 'Note moyenne',
+  unreadMessages: 'Messages non lus',
+  notAvailable: '—',
+  profilePanelTitle: 'Mon profil',
+  quickActionsTitle: 'Actions rapides',
+  editProfile: 'Modifier mon profil',
+  findHelp: "Trouver de l'aide",
+  createOffer: 'Créer une offre',
+  memberSince: (date: string) => `Membre depuis le ${date}`,
+  profileEmail: 'Adresse e-mail',
+  profileUsername: "Nom d'utilisateur",
+  profileRole: 'Rôle',
+  profileBio: 'Bio',
+  noUsername: 'Non renseigné',
+  backHome: "Retour à l'accueil",
+} as const;
+
+/** The landing page (spec 1 section 2 "Landing page"). */
+export const landing = {
+  heroEyebrow: "L'entraide entre pairs",
+  heroTitle: "Parlez à quelqu'un qui est passé par là",
+  heroText:
+    'Burn-out, séparation, deuil, doute professionnel : Appui vous met en relation avec des aidants bienveillants qui ont vécu ce que vous traversez. Par visio ou par téléphone, à votre rythme.',
+  searchLabel: 'Que traversez-vous ?',
+  searchPlaceholder: 'Ex. : burn-out, séparation, deuil…',
+  searchButton: 'Rechercher',
+  seekHelp: "Je cherche de l'aide",
+  wantToHelp: 'Je veux aider',
+  howTitle: 'Comment ça marche',
+  howIntro: 'Trois étapes simples pour être écouté par la bonne personne.',
+  howSteps: [
+    {
+      title: 'Cherchez',
+      text: 'Décrivez ce que vous vivez et parcourez les offres des aidants qui peuvent vous accompagner.',
+    },
+    {
+      title: 'Réservez',
+      text: 'Choisissez une durée et un créneau qui vous conviennent, puis réglez en ligne en toute sécurité.',
+    },
+    {
+      title: 'Échangez',
+      text: 'Retrouvez votre aidant par visio ou par téléphone et parlez en toute confidentialité.',
+    },
+  ],
+  protectionsTitle: 'Vous êtes protégé à chaque étape',
+  protectionsIntro: 'Appui encadre chaque séance pour que vous puissiez vous concentrer sur l’essentiel.',
+  protections: [
+    { title: 'Échanges confidentiels', text: 'Vos conversations restent privées entre vous et votre aidant.' },
+    {
+      title: 'Communauté vérifiée',
+      text: 'Chaque membre est identifié, et tout comportement inapproprié peut être signalé à notre équipe.',
+    },
+    {
+      title: 'Durée personnalisée',
+      text: 'Un quart d’heure pour une question, deux heures pour prendre le temps : vous choisissez.',
+    },
+    {
+      title: 'Paiement sécurisé et remboursement',
+      text: 'Le paiement passe par notre prestataire de paiement sécurisé ; une séance annulée plus de 24 h à l’avance est remboursée.',
+    },
+    {
+      title: 'Support 24 h/24, 7 j/7',
+      text: 'Notre équipe et le chat en direct répondent à toute heure, week-end compris.',
+    },
+  ],
+  warningTitle: 'Important : restez sur Appui',
+  warningText:
+    "Les séances organisées en dehors d'Appui ne bénéficient d'aucune protection : ni paiement sécurisé, ni remboursement, ni recours auprès de notre équipe. Réservez et réglez toujours vos séances sur la plateforme.",
+  missionTitle: 'Notre mission',
+  missionText:
+    "Personne ne devrait traverser seul une période difficile. Appui rend l'écoute et l'expérience de chacun accessibles à tous, simplement, avec bienveillance et sans jugement.",
+  statMembers: 'membres actifs',
+  statSessions: 'séances réalisées',
+  statRating: 'note moyenne',
+  ctaTitle: 'Vous avez traversé une épreuve ? Votre expérience peut aider.',
+  ctaText: 'Devenez aidant : publiez une offre gratuite ou payante et choisissez vos créneaux.',
+} as const;
+
+/** The about page (spec 1 section 1: static marketing text). */
+export const about = {
+  title: 'À propos d’Appui',
+  intro:
+    'Appui est né d’une conviction simple : quand la vie se complique, parler à quelqu’un qui a traversé la même épreuve change tout. Nous mettons en relation des personnes qui cherchent une écoute avec des aidants qui ont l’expérience et l’envie de la partager.',
+  missionTitle: 'Notre mission',
+  missionText:
+    'Rendre l’entraide entre pairs accessible à chacun, en toute confiance. Burn-out, séparation, deuil, reconversion, études, projet d’entreprise : il existe toujours quelqu’un qui est passé par là et qui peut vous aider à y voir plus clair.',
+  valuesTitle: 'Nos valeurs',
+  values: [
+    { title: 'Bienveillance', text: 'Chaque échange se fait sans jugement, avec respect et écoute.' },
+    { title: 'Confidentialité', text: 'Vos conversations vous appartiennent ; nous ne les partageons avec personne.' },
+    {
+      title: 'Confiance',
+      text: 'Paiements sécurisés, avis vérifiés et une équipe qui veille au bon déroulement des séances.',
+    },
+    {
+      title: 'Accessibilité',
+      text: 'Des séances gratuites ou à petit prix, par visio ou par téléphone, où que vous soyez.',
+    },
+  ],
+  figuresTitle: 'Appui en chiffres',
+  figureUsers: 'utilisateurs',
+  figureCountries: 'pays',
+  figureSessions: 'séances réalisées',
+  figureSatisfaction: 'de satisfaction',
+  foundedText: (year: string) =>
+    `Fondée en ${year}, Appui réunit aujourd’hui une communauté francophone présente dans le monde entier.`,
+  notTherapyTitle: 'Ce qu’Appui n’est pas',
+  notTherapyText:
+    'Les aidants partagent leur expérience ; ils ne remplacent ni un médecin, ni un psychologue, ni les services d’urgence. En cas de danger, appelez le 15 ou le 3114.',
+  ctaSearch: "Trouver de l'aide",
+  ctaContact: 'Nous écrire',
+} as const;
+
+/** Privacy policy, terms of sale and legal notice (spec 2 section 2 "Static and legal pages"). */
+export const legal = {
+  lastUpdated: 'Dernière mise à jour : 1er septembre 2025',
+  privacyTitle: 'Politique de confidentialité',
+  privacyIntro:
+    'Appui SAS attache une grande importance à la protection de vos données personnelles. Cette politique explique quelles données nous collectons, pourquoi, combien de temps nous les gardons et comment exercer vos droits, conformément au Règlement général sur la protection des données (RGPD) et à la loi Informatique et Libertés.',
+  privacySections: [
+    {
+      title: 'Responsable du traitement',
+      paragraphs: [
+        'Le responsable du traitement est Appui SAS, 12 rue de la Solidarité, 75011 Paris, France. Pour toute question relative à vos données, écrivez à support@appui.fr.',
+      ],
+    },
+    {
+      title: 'Données collectées',
+      paragraphs: [
+        'Données de compte : adresse e-mail, mot de passe (conservé uniquement sous forme chiffrée), nom affiché, nom d’utilisateur, bio et photo de profil si vous les renseignez.',
+        'Données d’activité : offres publiées, créneaux, réservations, avis, messages échangés sur la plateforme et demandes adressées au support.',
+        'Données de paiement : les paiements sont traités par notre prestataire de paiement par carte ; Appui ne reçoit ni ne conserve jamais vos numéros de carte. Pour les aidants, le prestataire recueille les informations nécessaires aux versements.',
+        'Données techniques : journaux de connexion (adresse IP, date, pages demandées) conservés pour la sécurité du service.',
+      ],
+    },
+    {
+      title: 'Finalités et bases légales',
+      paragraphs: [
+        'Fournir le service (création du compte, réservations, messagerie, paiements) : exécution du contrat qui nous lie.',
+        'Assurer la sécurité de la plateforme, prévenir la fraude et traiter les signalements : intérêt légitime d’Appui et de ses membres.',
+        'Respecter nos obligations comptables et fiscales : obligation légale.',
+        'Vous envoyer des e-mails liés à votre compte (confirmation de réservation, réinitialisation du mot de passe) : exécution du contrat. Nous n’envoyons aucune prospection commerciale sans votre accord.',
+      ],
+    },
+    {
+      title: 'Durées de conservation',
+      paragraphs: [
+        'Les données de compte sont conservées tant que votre compte est actif, puis supprimées dans un délai de 3 ans après votre dernière connexion.',
+        'Les données de facturation sont conservées 10 ans, comme l’exige le Code de commerce. Les journaux techniques sont conservés 12 mois.',
+        'Les liens de réinitialisation du mot de passe expirent au bout d’une heure.',
+      ],
+    },
+    {
+      title: 'Destinataires',
+      paragraphs: [
+        'Vos données sont accessibles aux seules équipes d’Appui qui en ont besoin, à notre prestataire de paiement et à notre hébergeur, tenus par contrat à la confidentialité. Votre profil public (nom affiché, bio, photo, offres) est visible des autres membres ; votre adresse e-mail ne l’est jamais.',
+      ],
+    },
+    {
+      title: 'Vos droits',
+      paragraphs: [
+        'Vous disposez d’un droit d’accès, de rectification, d’effacement, de limitation, de portabilité et d’opposition, ainsi que du droit de définir des directives sur le sort de vos données après votre décès.',
+        'Pour exercer ces droits, écrivez à support@appui.fr en précisant votre demande ; nous répondons sous un mois. Vous pouvez aussi modifier la plupart de vos informations directement depuis votre profil.',
+        'Si vous estimez que vos droits ne sont pas respectés, vous pouvez adresser une réclamation à la CNIL (www.cnil.fr).',
+      ],
+    },
+    {
+      title: 'Cookies et stockage local',
+      paragraphs: [
+        'Appui n’utilise aucun cookie publicitaire ni traceur tiers. Votre navigateur conserve uniquement le jeton de connexion et vos préférences d’affichage, nécessaires au fonctionnement du service.',
+      ],
+    },
+  ],
+  termsTitle: 'Conditions générales de vente',
+  termsIntro:
+    'Les présentes conditions générales de vente encadrent la réservation et le paiement des séances proposées sur Appui, plateforme éditée par Appui SAS. En réservant une séance, vous les acceptez sans réserve.',
+  termsSections: [
+    {
+      title: 'Objet du service',
+      paragraphs: [
+        'Appui met en relation des personnes qui cherchent de l’aide (les aidés) avec des personnes qui proposent leur expérience (les aidants), pour des séances par visio ou par téléphone. Appui agit comme intermédiaire : la séance elle-même est assurée par l’aidant.',
+      ],
+    },
+    {
+      title: 'Prix et commission',
+      paragraphs: [
+        'Chaque aidant fixe librement le prix et la durée de ses séances ; certaines séances sont gratuites. Les prix sont affichés toutes taxes comprises, en euros ou en dollars selon l’offre.',
+        'Appui perçoit une commission de 10 % par transaction, prélevée sur le montant payé ; l’aidant reçoit le reste sur son compte de versement.',
+      ],
+    },
+    {
+      title: 'Paiement',
+      paragraphs: [
+        'Le paiement s’effectue en ligne au moment de la réservation, par l’intermédiaire de notre prestataire de paiement par carte. Les cartes acceptées sont Visa, Mastercard et American Express.',
+        'Une réservation payante n’est confirmée qu’une fois le paiement accepté. Appui n’a jamais accès à vos données de carte.',
+      ],
+    },
+    {
+      title: 'Annulation et remboursement',
+      paragraphs: [
+        'Vous pouvez annuler une séance depuis votre tableau de bord en indiquant une raison.',
+        'Un remboursement intégral est accordé lorsque la séance est annulée plus de 24 h avant son début, ou en cas de problème technique majeur empêchant la séance d’avoir lieu. Une annulation moins de 24 h avant le début n’ouvre pas droit à remboursement.',
+        'Lorsque l’aidant annule une séance payée, vous êtes remboursé intégralement.',
+      ],
+    },
+    {
+      title: 'Séances organisées hors de la plateforme',
+      paragraphs: [
+        'Les séances convenues et payées en dehors d’Appui ne bénéficient d’aucune des garanties décrites ici : ni paiement sécurisé, ni remboursement, ni médiation.',
+      ],
+    },
+    {
+      title: 'Réclamations et médiation',
+      paragraphs: [
+        'Pour toute réclamation, écrivez à support@appui.fr. En l’absence de solution amiable, vous pouvez recourir gratuitement à un médiateur de la consommation. Les présentes conditions sont soumises au droit français.',
+      ],
+    },
+  ],
+  noticeTitle: 'Mentions légales',
+  noticeIntro:
+    'Informations légales relatives au site Appui, conformément à la loi n° 2004-575 du 21 juin 2004 pour la confiance dans l’économie numérique.',
+  noticeSections: [
+    {
+      title: 'Éditeur',
+      paragraphs: [
+        'Appui SAS, société par actions simplifiée au capital de 10 000 €',
+        'Siège social : 12 rue de la Solidarité, 75011 Paris, France',
+        'SIREN : 000 000 000 (numéro fictif, données de démonstration) — RCS Paris',
+        'Numéro de TVA intracommunautaire : FR00 000000000',
+        'Contact : support@appui.fr',
+      ],
+    },
+    {
+      title: 'Directrice de la publication',
+      paragraphs: ['Camille Martin, présidente d’Appui SAS.'],
+    },
+    {
+      title: 'Hébergeur',
+      paragraphs: ['OVH SAS, 2 rue Kellermann, 59100 Roubaix, France — www.ovhcloud.com'],
+    },
+    {
+      title: 'Propriété intellectuelle',
+      paragraphs: [
+        'L’ensemble des contenus du site (textes, logo, interface) est la propriété d’Appui SAS, sauf les contenus publiés par les membres, qui en restent propriétaires. Toute reproduction sans autorisation est interdite.',
+      ],
+    },
+  ],
+  placeholderNotice: 'Les informations de société ci-dessus sont des données de démonstration.',
+} as const;
