@@ -75,7 +75,8 @@ export const LIST_DEFAULT_LIMIT = 20;
 export const LIST_MAX_LIMIT = 100;
 export const SEARCH_DEFAULT_PAGE_SIZE = 12;
 
-export const COMMISSION_RATE = 0.1;
+/** The platform commission on a paid booking, in percent of the price (rules/commission.ts rounds it). */
+export const COMMISSION_PERCENT = 10;
 export const LAST_MINUTE_CANCELLATION_HOURS = 24;
 export const PAYMENT_HOLD_MINUTES = 30;
 

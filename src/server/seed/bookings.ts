@@ -1,5 +1,5 @@
 import { asc, inArray, isNull, and } from 'drizzle-orm';
-import { COMMISSION_RATE } from '#shared/constants.ts';
+import { commissionCents } from '#shared/rules/commission.ts';
 import { addDaysToWallDate, parisToday, parisToUtc } from '#shared/rules/paris-time.ts';
 import { bookings, reviews } from '../db/schema/bookings.ts';
 import { offers, pricingOptions, type OfferRow, type PricingOptionRow } from '../db/schema/offers.ts';
@@ -123,7 +123,7 @@ export async function seedAvailabilityAndBookings(
           endAt: new Date(startAt.getTime() + option.durationMinutes * 60_000),
           priceCents: option.priceCents,
           currency: offer.currency,
-          commissionCents: Math.round(option.priceCents * COMMISSION_RATE),
+          commissionCents: commissionCents(option.priceCents),
           createdAt: new Date(startAt.getTime() - 3 * 86_400_000),
           updatedAt: new Date(startAt.getTime() + option.durationMinutes * 60_000),
         })

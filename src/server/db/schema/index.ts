@@ -4,3 +4,4 @@ export * from './offers.ts';
 export * from './payouts.ts';
 export * from './slots.ts';
 export * from './bookings.ts';
+export * from './payments.ts';

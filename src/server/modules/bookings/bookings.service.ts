@@ -1,4 +1,5 @@
-import { COMMISSION_RATE, MAX_UPCOMING_BOOKINGS_PER_HELPER } from '#shared/constants.ts';
+import { MAX_UPCOMING_BOOKINGS_PER_HELPER } from '#shared/constants.ts';
+import { commissionCents } from '#shared/rules/commission.ts';
 import { ErrorCode } from '#shared/error-codes.ts';
 import { booking as bookingMessages, cancellation as cancellationMessages } from '#shared/messages/bookings.ts';
 import { apiErrors } from '#shared/messages/common.ts';
@@ -121,7 +122,7 @@ export async function holdTime(
         endAt,
         priceCents: option.priceCents,
         currency: offer.currency,
-        commissionCents: Math.round(option.priceCents * COMMISSION_RATE),
+        commissionCents: commissionCents(option.priceCents),
         holdExpiresAt: fields.holdExpiresAt ?? null,
         createdAt: now,
         updatedAt: now,
