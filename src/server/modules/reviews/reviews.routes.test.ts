@@ -64,9 +64,9 @@ describe('POST /reviews', () => {
     expect(res.json().comment).toBe('');
   });
 
-  it('refuses the helper, another user and a booking that is not completed', async () => {
+  it('refuses the helper, the admin and a booking that is not completed', async () => {
     const booking = await completed();
-    for (const user of [helper, stranger, admin]) {
+    for (const user of [helper, admin]) {
       const res = await post(user, { booking_id: booking.id, rating: 5 });
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ code: ErrorCode.REVIEW_NOT_ALLOWED, detail: reviewMessages.notAllowed });
@@ -83,6 +83,15 @@ describe('POST /reviews', () => {
     expect((await post(null, { booking_id: booking.id, rating: 5 })).statusCode).toBe(401);
     const missing = await post(seeker, { booking_id: '6f1c1f6e-8d5b-4c36-9a43-3b1b7a4f0a11', rating: 5 });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it("answers a stranger's booking id with the same 404 as an unknown one, so bookings do not leak", async () => {
+    const booking = await completed();
+    const res = await post(stranger, { booking_id: booking.id, rating: 5 });
+    const missing = await post(stranger, { booking_id: '6f1c1f6e-8d5b-4c36-9a43-3b1b7a4f0a11', rating: 5 });
+    expect(missing.statusCode).toBe(404);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual(missing.json());
   });
 
   it.each([

@@ -33,10 +33,15 @@ export function toReviewDto({ review, author }: ReviewWithAuthor): Review {
   };
 }
 
-/** One review per completed booking, by its seeker (DESIGN.md section 8); the unique index decides races. */
+/**
+ * One review per completed booking, by its seeker (DESIGN.md section 8); the unique index decides races.
+ * Someone who may not see the booking (neither a party nor an admin) gets the same 404 as for an
+ * unknown id: a 403 would confirm that the booking exists (issue 8, "404 for strangers").
+ */
 export async function createReview(ctx: AppContext, author: UserRow, input: ReviewCreate): Promise<Review> {
   const booking = await findBooking(ctx.db, input.booking_id);
-  if (!booking) throw notFound(ErrorCode.BOOKING_NOT_FOUND, bookingMessages.notFound);
+  const maySee = booking && (author.id === booking.userId || author.id === booking.helperId || author.role === 'admin');
+  if (!booking || !maySee) throw notFound(ErrorCode.BOOKING_NOT_FOUND, bookingMessages.notFound);
   if (booking.userId !== author.id || booking.status !== 'completed') {
     throw forbidden(ErrorCode.REVIEW_NOT_ALLOWED, reviewMessages.notAllowed);
   }
@@ -71,6 +76,7 @@ export async function listReviews(
   return rows.map(toReviewDto);
 }
 
+/** Reviews are public (GET /reviews/ lists them with their ids): a 403 to a non-author reveals nothing. */
 export async function deleteReview(ctx: AppContext, user: UserRow, id: string): Promise<void> {
   const review = await findReview(ctx.db, id);
   if (!review) throw notFound(ErrorCode.REVIEW_NOT_FOUND, reviewMessages.notFound);
