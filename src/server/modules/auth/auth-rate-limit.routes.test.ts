@@ -97,6 +97,22 @@ describe('per-account limits', () => {
     expect((await login(TEST_PASSWORD, 50)).statusCode).toBe(200);
   });
 
+  it('lifts the lock once the owner resets the password: a stranger cannot keep them out for good', async () => {
+    const user = await createSeeker(proxied.app.ctx.db);
+    const login = (password: string, i: number) =>
+      post(proxied, '/auth/login', { email: user.email, password }, address(500 + i));
+    for (let i = 0; i <= LOGIN_FAILURES_MAX; i++) await login('mauvais', i);
+    expect((await login(TEST_PASSWORD, 20)).statusCode).toBe(429);
+
+    expect((await post(proxied, '/auth/forgot-password', { email: user.email }, address(521))).statusCode).toBe(200);
+    const mail = (await proxied.readOutbox()).map(parseMail).find((m) => m.to.includes(user.email));
+    const token = decodeURIComponent(/token=([^\s]+)/.exec(mail!.text)![1]!);
+    const reset = await post(proxied, '/auth/reset-password', { token, new_password: 'nouveau-secret' }, address(522));
+    expect(reset.statusCode).toBe(200);
+
+    expect((await login('nouveau-secret', 23)).statusCode).toBe(200);
+  });
+
   it('sends at most PASSWORD_RESET_MAILS_MAX reset mails per account, with the same answer past it', async () => {
     const user = await createSeeker(proxied.app.ctx.db);
     const mailsTo = async () =>

@@ -16,7 +16,7 @@ import { AppError, badRequest, unauthorized } from '../../errors.ts';
 import { runInBackground } from '../../lib/background.ts';
 import { createTokenIssuer } from '../../plugins/auth.ts';
 import { counterKey, countersFor } from '../../plugins/rate-limit-store.ts';
-import { createUser, findUserByEmail, replacePassword, toCurrentUser } from '../users/users.service.ts';
+import { createUser, findUserByEmail, findUserById, replacePassword, toCurrentUser } from '../users/users.service.ts';
 import * as repo from './auth.repository.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 
@@ -120,16 +120,25 @@ async function sendResetLink(ctx: AppContext, email: string): Promise<void> {
 /**
  * POST /auth/reset-password: spends the link, sets the new hash and bumps token_version (every
  * token issued before is refused from now on), all in one transaction.
+ *
+ * It also clears the account's failed logins: anyone may send LOGIN_FAILURES_MAX wrong passwords
+ * for an address every window and so keep its owner out for good; the owner, who proves they read
+ * the mailbox, gets back in at once.
  */
 export async function resetPassword(ctx: AppContext, token: string, newPassword: string): Promise<{ message: string }> {
   // Hashing is slow: do it before the transaction so no lock is held meanwhile.
   const passwordHash = await hashPassword(newPassword);
   const tokenHash = hashResetToken(token);
-  await ctx.db.transaction(async (tx) => {
-    const userId = await repo.consumePasswordReset(tx, tokenHash);
-    if (!userId) throw badRequest(ErrorCode.INVALID_RESET_TOKEN, passwordReset.invalidOrExpiredToken);
-    await replacePassword(tx, userId, passwordHash);
-    await repo.retireOtherResets(tx, userId);
+  const userId = await ctx.db.transaction(async (tx) => {
+    const id = await repo.consumePasswordReset(tx, tokenHash);
+    if (!id) throw badRequest(ErrorCode.INVALID_RESET_TOKEN, passwordReset.invalidOrExpiredToken);
+    await replacePassword(tx, id, passwordHash);
+    await repo.retireOtherResets(tx, id);
+    return id;
   });
+  const user = await findUserById(ctx.db, userId);
+  if (user) {
+    await countersFor(ctx.database).clear(LOGIN_FAILURES, counterKey(user.email), LOGIN_FAILURES_WINDOW_MS);
+  }
   return { message: passwordReset.resetSuccess };
 }
