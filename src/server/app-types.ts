@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Mailer } from './adapters/mail/mailer.ts';
+import type { PaymentProvider } from './adapters/payments/provider.ts';
 import type { AppConfig } from './config.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
 
@@ -20,5 +21,7 @@ export type AppContext = Readonly<{
   db: Database;
   database: DatabaseHandle;
   mailer: Mailer;
+  /** Stripe or the built-in simulator (adapters/payments/create-provider.ts). */
+  payments: PaymentProvider;
   log: FastifyBaseLogger;
 }>;

@@ -5,9 +5,12 @@ import { stdSerializers } from 'pino';
 import { AVATAR_MAX_BYTES, API_BASE_PATH } from '#shared/constants.ts';
 import { configureZod } from '#shared/schemas/zod-locale.ts';
 import { createMailer, type Mailer } from './adapters/mail/mailer.ts';
+import { createPaymentProvider } from './adapters/payments/create-provider.ts';
+import type { PaymentProvider } from './adapters/payments/provider.ts';
 import type { App, AppContext } from './app-types.ts';
 import type { AppConfig } from './config.ts';
 import { migrateDatabase, openDatabase, type DatabaseHandle } from './db/client.ts';
+import { runInBackground } from './lib/background.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { bookingsRoutes } from './modules/bookings/bookings.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -33,6 +36,8 @@ export type BuildAppOptions = {
   /** An already opened and migrated database (tests, benchmark); otherwise opened from config. */
   database?: DatabaseHandle;
   mailer?: Mailer;
+  /** A payment provider of the caller's (tests); otherwise Stripe or the simulator, from config. */
+  payments?: PaymentProvider;
   logger?: FastifyServerOptions['logger'];
   /** Serve the built SPA (off in API tests). */
   serveWeb?: boolean;
@@ -82,6 +87,15 @@ export function defaultLogger(level: string): FastifyServerOptions['logger'] {
   };
 }
 
+/**
+ * Where the simulator hands its signed events. Until the payments module's `handleWebhook` is wired
+ * here, they are verified and dropped (with a warning naming the event type).
+ */
+async function deliverWebhook(ctx: AppContext, rawBody: Buffer, signature: string): Promise<void> {
+  const event = ctx.payments.parseWebhook(rawBody, signature);
+  ctx.log.warn({ type: event.type }, 'payment event dropped: webhook handler not wired');
+}
+
 /** Builds the whole application without listening (STYLE.md habit 1). */
 export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<App> {
   configureZod();
@@ -107,6 +121,15 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       dataDir: config.dataDir,
     }));
   if (!options.database) await migrateDatabase(database);
+  const payments =
+    options.payments ??
+    createPaymentProvider(config, {
+      db: database.db,
+      // The simulator's events go through the webhook handler in-process, like Stripe's over HTTP.
+      deliver: (rawBody, signature) => deliverWebhook(ctx, rawBody, signature),
+      deliverLater: (task) =>
+        runInBackground(ctx, task, (error) => app.log.error({ err: error }, 'simulated webhook delivery failed')),
+    });
   const ctx: AppContext = Object.freeze({
     config,
     db: database.db,
@@ -114,6 +137,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     mailer:
       options.mailer ??
       createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
+    payments,
     log: app.log,
   });
   app.decorate('ctx', ctx);

@@ -79,6 +79,13 @@ export const SEARCH_DEFAULT_PAGE_SIZE = 12;
 export const COMMISSION_PERCENT = 10;
 export const LAST_MINUTE_CANCELLATION_HOURS = 24;
 export const PAYMENT_HOLD_MINUTES = 30;
+/** Payment simulator: "Vérification" turns "Actif" this long after the details are sent (or on the button). */
+export const LOCAL_ACCOUNT_VERIFICATION_SECONDS = 10;
+/** Payment simulator: lifetime of a signed onboarding or dashboard link (Stripe's account links expire too). */
+export const LOCAL_SIMULATOR_LINK_MINUTES = 60;
+/** Stripe test checkout of /stripe-test (spec 2 section 9): amount and commission defaults, in cents. */
+export const TEST_CHECKOUT_DEFAULT_AMOUNT_CENTS = 5000;
+export const TEST_CHECKOUT_DEFAULT_FEE_CENTS = 1000;
 
 export const DISPLAY_TIME_ZONE = 'Europe/Paris';
 export const SLOT_STEP_MINUTES = 15;

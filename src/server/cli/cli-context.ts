@@ -1,5 +1,6 @@
 import { pino } from 'pino';
 import { createMailer } from '../adapters/mail/mailer.ts';
+import { createPaymentProvider } from '../adapters/payments/create-provider.ts';
 import type { AppContext } from '../app-types.ts';
 import { ConfigError, loadConfig, type AppConfig } from '../config.ts';
 import { DatabaseLockedError, migrateDatabase, openDatabase } from '../db/client.ts';
@@ -44,11 +45,20 @@ export async function openCliContext(
   }
   await migrateDatabase(database);
   const log = pino({ level: 'warn' });
+  // Command-line tasks take no payment: the simulator's events have no webhook handler to reach here.
+  const noWebhookHandler = async () => {
+    throw new Error('payment events are not handled by command-line tasks');
+  };
   return {
     config,
     db: database.db,
     database,
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log }),
+    payments: createPaymentProvider(config, {
+      db: database.db,
+      deliver: noWebhookHandler,
+      deliverLater: (task) => void task().catch((error: unknown) => log.error({ err: error }, 'payment event lost')),
+    }),
     log,
   };
 }

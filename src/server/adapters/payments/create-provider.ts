@@ -1,0 +1,31 @@
+import type { AppConfig } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { LocalProvider, type WebhookDelivery } from './local-provider.ts';
+import type { PaymentProvider } from './provider.ts';
+
+export type ProviderDependencies = {
+  db: Database;
+  /** The webhook handler, for the simulator's events (they never travel over the network). */
+  deliver: WebhookDelivery;
+  /** Runs a delivery after the current request (tracked, so closing the app waits for it). */
+  deliverLater: (task: () => Promise<void>) => void;
+};
+
+/**
+ * The provider of this run (DESIGN.md section 11): Stripe when STRIPE_SECRET_KEY is set, the built-in
+ * simulator otherwise. Nothing above `PaymentProvider` knows which one it talks to.
+ */
+export function createPaymentProvider(config: AppConfig, deps: ProviderDependencies): PaymentProvider {
+  if (config.stripe) {
+    // StripeProvider (adapters/payments/stripe-provider.ts) is being written alongside; until it is
+    // wired here, starting with Stripe keys fails loudly rather than falling back to the simulator.
+    throw new Error('STRIPE_SECRET_KEY is set but the Stripe provider is not wired yet');
+  }
+  return new LocalProvider({
+    db: deps.db,
+    publicUrl: config.publicUrl,
+    secret: config.jwtSecret,
+    deliver: deps.deliver,
+    deliverLater: deps.deliverLater,
+  });
+}
