@@ -113,6 +113,26 @@ describe('per-account limits', () => {
     expect((await login('nouveau-secret', 23)).statusCode).toBe(200);
   });
 
+  it('counts an address spelled with a dotted capital İ against the same account, or rather against none', async () => {
+    // PostgreSQL's lower('İ') is 'i' but JavaScript's is 'i̇': if the lookup folded in SQL and the
+    // counter key in JavaScript, each spelling would get its own LOGIN_FAILURES_MAX guesses.
+    const email = `lina-${Date.now()}@exemple.fr`;
+    await createSeeker(proxied.app.ctx.db, { email });
+    const variant = email.replace('i', 'İ');
+    const login = (spelling: string, password: string, i: number) =>
+      post(proxied, '/auth/login', { email: spelling, password }, address(600 + i));
+    for (let i = 0; i <= LOGIN_FAILURES_MAX; i++) await login(email, 'mauvais', i);
+    expect((await login(email, TEST_PASSWORD, 20)).statusCode).toBe(429);
+    expect((await login(variant, TEST_PASSWORD, 21)).statusCode).not.toBe(200);
+
+    for (let i = 0; i < PASSWORD_RESET_MAILS_MAX; i++) {
+      await post(proxied, '/auth/forgot-password', { email }, address(630 + i));
+    }
+    await post(proxied, '/auth/forgot-password', { email: variant }, address(640));
+    const mails = (await proxied.readOutbox()).map(parseMail).filter((mail) => mail.to.includes(email));
+    expect(mails).toHaveLength(PASSWORD_RESET_MAILS_MAX);
+  });
+
   it('sends at most PASSWORD_RESET_MAILS_MAX reset mails per account, with the same answer past it', async () => {
     const user = await createSeeker(proxied.app.ctx.db);
     const mailsTo = async () =>

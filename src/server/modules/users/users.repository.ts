@@ -13,12 +13,16 @@ export async function findUserById(db: Executor, id: string): Promise<UserRow | 
   return row;
 }
 
-/** Case-insensitive, served by the unique index on lower(email). */
+/**
+ * Case-insensitive, served by the unique index on lower(email). The address is lowercased here, in
+ * JavaScript, like the per-account counter keys (counterKey): SQL's lower() also folds 'İ' into 'i',
+ * so each such spelling of one address would find the account under a counter of its own.
+ */
 export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
   const [row] = await db
     .select()
     .from(users)
-    .where(sql`lower(${users.email}) = lower(${email})`)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
     .limit(1);
   return row;
 }
