@@ -4,8 +4,8 @@ import { auth, role as roleMessages } from '#shared/messages/auth.ts';
 import { common, nav } from '#shared/messages/common.ts';
 import { dashboard, landing } from '#shared/messages/pages.ts';
 import { profile } from '#shared/messages/profile.ts';
-import { AUTH_TOKEN_STORAGE_KEY } from '#shared/constants.ts';
-import { E2E_PASSWORD, expect, test } from './fixtures.ts';
+import { AUTH_TOKEN_STORAGE_KEY, USERNAME_MAX_LENGTH } from '#shared/constants.ts';
+import { API, E2E_PASSWORD, expect, test } from './fixtures.ts';
 import type { Locator, Page } from '@playwright/test';
 
 /**
@@ -312,5 +312,41 @@ test.describe('phone layout', () => {
     expect(await storedToken(page)).toBeNull();
     await page.getByRole('button', { name: nav.openMenu }).click();
     await expect(menu.getByRole('button', { name: nav.login, exact: true })).toBeVisible();
+  });
+
+  // Issue 8: a long unbroken name widened the pages that show it at 360 px (the profile form's
+  // preview card too, not only the dashboard). Layout is only measurable in a real browser.
+  test('a long unbroken name and username never scroll the page sideways', async ({
+    page,
+    api,
+    createUser,
+    loginAs,
+  }) => {
+    const user = await createUser({ displayName: `Maximilienne-Alexandrine${'Wolkenkratzer'.repeat(4)}` });
+    const renamed = await api.put(`${API}/users/me`, {
+      headers: { authorization: `Bearer ${user.token}` },
+      data: { username: `e2e.${'a'.repeat(USERNAME_MAX_LENGTH - 4)}` },
+    });
+    expect(renamed.ok()).toBe(true);
+    await loginAs(page, user);
+    for (const [address, heading] of [
+      ['/dashboard', dashboard.title],
+      ['/dashboard?tab=profile', dashboard.title],
+      ['/edit-profile', profile.title],
+    ] as const) {
+      await page.goto(address);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(
+        page
+          .getByRole('main')
+          .getByText(user.user.display_name ?? '')
+          .first(),
+      ).toBeVisible();
+      const widths = await page.evaluate(() => ({
+        page: document.scrollingElement?.scrollWidth ?? 0,
+        viewport: window.innerWidth,
+      }));
+      expect(widths.page, `${address} scrolls sideways`).toBeLessThanOrEqual(widths.viewport);
+    }
   });
 });

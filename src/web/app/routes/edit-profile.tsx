@@ -171,14 +171,16 @@ function ProfileForm({ user }: { user: CurrentUser }) {
   });
 
   return (
-    <div className="grid gap-6 lg:grid-cols-3">
-      <aside className="lg:col-span-1">
+    // grid-cols-1 (minmax(0, 1fr)), min-w-0 and wrap-anywhere: a long unbroken name or username wraps
+    // in the preview instead of widening the page at 360 px (break-words does not shrink a grid column).
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+      <aside className="min-w-0 lg:col-span-1">
         <Card className="lg:sticky lg:top-24">
           <CardTitle>{profilePage.previewTitle}</CardTitle>
           <div className="mt-4 flex flex-col items-center text-center">
             <Avatar name={previewName} src={user.avatar_url} size="xl" />
-            <p className="mt-3 text-lg font-semibold break-words text-ink">{previewName}</p>
-            {username ? <p className="text-ink-muted">@{username}</p> : null}
+            <p className="mt-3 max-w-full text-lg font-semibold text-ink wrap-anywhere">{previewName}</p>
+            {username ? <p className="max-w-full text-ink-muted wrap-anywhere">@{username}</p> : null}
             <RoleBadge role={user.role} className="mt-2" />
             <p className="mt-4 text-sm whitespace-pre-line break-words text-slate-700">
               {bio?.trim() || profile.noBio}
@@ -187,7 +189,7 @@ function ProfileForm({ user }: { user: CurrentUser }) {
         </Card>
       </aside>
 
-      <div className="space-y-6 lg:col-span-2">
+      <div className="min-w-0 space-y-6 lg:col-span-2">
         <Card>
           <PhotoUpload user={user} name={previewName} />
         </Card>
