@@ -1,4 +1,5 @@
 import type Stripe from 'stripe';
+import type { RefundCause } from '#shared/rules/payment-status.ts';
 
 /**
  * The payment provider behind the payments module (DESIGN.md section 11). Two real implementations:
@@ -47,6 +48,9 @@ export type RefundInput = {
   /** Why, for the provider's records (never a person's free text). */
   reason: 'requested_by_customer' | 'duplicate';
   idempotencyKey: string;
+  /** Sent as the refund's metadata (booking_id, cause), so the provider's records name the booking. */
+  bookingId?: string;
+  cause?: RefundCause;
 };
 
 export type RefundResult = { id: string; status: 'pending' | 'succeeded' | 'failed' };
