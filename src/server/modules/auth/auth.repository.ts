@@ -27,11 +27,3 @@ export async function consumePasswordReset(db: Executor, tokenHash: string): Pro
     .returning({ userId: passwordResets.userId });
   return row?.userId;
 }
-
-/** Once a password is reset, the user's other pending links are spent too. */
-export async function retireOtherResets(db: Executor, userId: string): Promise<void> {
-  await db
-    .update(passwordResets)
-    .set({ usedAt: sql`now()` })
-    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
-}

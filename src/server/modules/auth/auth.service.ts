@@ -16,7 +16,14 @@ import { AppError, badRequest, unauthorized } from '../../errors.ts';
 import { runInBackground } from '../../lib/background.ts';
 import { createTokenIssuer } from '../../plugins/auth.ts';
 import { counterKey, countersFor } from '../../plugins/rate-limit-store.ts';
-import { createUser, findUserByEmail, findUserById, replacePassword, toCurrentUser } from '../users/users.service.ts';
+import {
+  createUser,
+  findUserByEmail,
+  findUserById,
+  replacePassword,
+  retirePasswordResets,
+  toCurrentUser,
+} from '../users/users.service.ts';
 import * as repo from './auth.repository.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 
@@ -133,7 +140,7 @@ export async function resetPassword(ctx: AppContext, token: string, newPassword:
     const id = await repo.consumePasswordReset(tx, tokenHash);
     if (!id) throw badRequest(ErrorCode.INVALID_RESET_TOKEN, passwordReset.invalidOrExpiredToken);
     await replacePassword(tx, id, passwordHash);
-    await repo.retireOtherResets(tx, id);
+    await retirePasswordResets(tx, id);
     return id;
   });
   const user = await findUserById(ctx.db, userId);

@@ -1,7 +1,7 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Role } from '#shared/constants.ts';
 import type { Executor } from '../../db/client.ts';
-import { users, type UserRow } from '../../db/schema/users.ts';
+import { passwordResets, users, type UserRow } from '../../db/schema/users.ts';
 
 export type NewUserRow = typeof users.$inferInsert;
 export type UserPatch = Partial<
@@ -59,6 +59,14 @@ export async function updateUser(
     .where(eq(users.id, id))
     .returning();
   return row;
+}
+
+/** Marks every pending reset link of the user as used. */
+export async function retirePasswordResets(db: Executor, userId: string): Promise<void> {
+  await db
+    .update(passwordResets)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
 }
 
 export async function setUserRole(db: Executor, id: string, role: Role): Promise<UserRow | undefined> {

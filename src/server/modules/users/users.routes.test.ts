@@ -279,6 +279,28 @@ describe('PUT /users/me', () => {
     expect(mails.filter((mail) => mail.to.includes('ines.nouvelle@exemple.fr'))).toHaveLength(0);
   });
 
+  it.each([
+    ['e-mail', { email: 'apres-changement@exemple.fr' }],
+    ['password', { new_password: 'nouveau-secret' }],
+  ])('spends the reset links already sent when the %s changes', async (_change, fields) => {
+    // A link that reached the old (maybe stolen) mailbox must not undo the change an hour later.
+    const user = await createSeeker(t.app.ctx.db);
+    const forgot = await t.app.inject({ method: 'POST', url: api('/auth/forgot-password'), payload: { email: user.email } });
+    expect(forgot.statusCode).toBe(200);
+    const mail = (await t.readOutbox()).map(parseMail).find((m) => m.to.includes(user.email));
+    const token = decodeURIComponent(/token=([^\s]+)/.exec(mail!.text)![1]!);
+    const email = 'email' in fields ? `${user.id.slice(0, 8)}-${fields.email}` : undefined;
+    const res = await put(user, { ...fields, ...(email ? { email } : {}), current_password: DEFAULT_TEST_PASSWORD });
+    expect(res.statusCode).toBe(200);
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: api('/auth/reset-password'),
+      payload: { token, new_password: 'pris-par-un-autre' },
+    });
+    expect(reset.statusCode).toBe(400);
+    expect(reset.json().code).toBe(ErrorCode.INVALID_RESET_TOKEN);
+  });
+
   it('changes the password with the current one: the new one logs in, the old one and old tokens no longer do', async () => {
     const user = await createSeeker(t.app.ctx.db);
     const oldToken = await t.tokenFor(user);

@@ -152,6 +152,9 @@ export const findUserById = (db: Executor, id: string) => repo.findUserById(db, 
 export const findUserByEmail = (db: Executor, email: string) => repo.findUserByEmail(db, email.trim());
 export const countUsers = (db: Executor) => repo.countUsers(db);
 
+/** Spends the user's pending reset links: after a password or e-mail change, none may undo it. */
+export const retirePasswordResets = (db: Executor, userId: string) => repo.retirePasswordResets(db, userId);
+
 /** Sets a new password and revokes every token issued before (token_version + 1). */
 export async function replacePassword(db: Executor, userId: string, passwordHash: string): Promise<void> {
   const row = await repo.replacePasswordHash(db, userId, passwordHash);
@@ -242,7 +245,13 @@ export async function updateMe(ctx: AppContext, user: UserRow, input: UpdateMeRe
   if (Object.keys(patch).length === 0) return toCurrentUser(user);
   let row: UserRow | undefined;
   try {
-    row = await repo.updateUser(ctx.db, user.id, patch, { revokeTokens: changes.length > 0 });
+    // A reset link already sent (perhaps to a mailbox the owner is leaving because it was taken)
+    // would otherwise undo this change for another hour: spent in the same transaction.
+    row = await ctx.db.transaction(async (tx) => {
+      const updated = await repo.updateUser(tx, user.id, patch, { revokeTokens: changes.length > 0 });
+      if (updated && changes.length > 0) await repo.retirePasswordResets(tx, user.id);
+      return updated;
+    });
   } catch (error) {
     throw uniqueViolationToConflict(error);
   }
