@@ -221,3 +221,39 @@ test('a seeker profile is not a helper profile', async ({ page, createUser }) =>
   await page.goto(`/mentors/${seeker.user.id}`);
   await expect(page.getByRole('heading', { name: helperProfile.unavailable })).toBeVisible();
 });
+
+test.describe('explore filters on a phone', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  // Issue 8: at 360 px the two selects sat side by side and cut their choice ("Jusqu'à 20 (").
+  // A native select cannot be measured with scrollWidth: the longest choice's text width (canvas,
+  // the select's own font) must fit the content box minus room for the browser's arrow.
+  test('price and duration show whole choices, work from the keyboard, and live in the address', async ({ page }) => {
+    const SELECT_ARROW_ALLOWANCE_PX = 24;
+    await page.goto('/explore');
+    await expect(page.getByRole('heading', { level: 1, name: explore.title })).toBeVisible();
+    for (const label of [explore.priceFilterLabel, explore.durationFilterLabel]) {
+      const cut = await page.getByLabel(label, { exact: true }).evaluate((element, arrow) => {
+        const select = element as HTMLSelectElement;
+        const style = getComputedStyle(select);
+        const context = document.createElement('canvas').getContext('2d');
+        if (!context) return ['no canvas'];
+        context.font = style.font;
+        const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - arrow;
+        return [...select.options]
+          .map((option) => option.text)
+          .filter((text) => context.measureText(text).width > room);
+      }, SELECT_ARROW_ALLOWANCE_PX);
+      expect(cut, `${label}: choices cut at 360 px`).toEqual([]);
+    }
+
+    const price = page.getByLabel(explore.priceFilterLabel, { exact: true });
+    await price.focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(page).toHaveURL(/[?&]max_price=0(&|$)/);
+    await expect(price).toBeFocused();
+    await page.goBack();
+    await expect(page).not.toHaveURL(/max_price/);
+    await expect(price).toHaveValue('');
+  });
+});

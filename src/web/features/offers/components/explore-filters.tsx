@@ -172,7 +172,8 @@ export function ExploreFilters() {
           );
         })}
       </div>
-      <div className="flex gap-3">
+      {/* Stacked on a phone: side by side at 360 px each select cut its choice ("Jusqu'à 20 (…"). */}
+      <div className="flex flex-col gap-3 sm:flex-row">
         <FilterSelect
           id="explore-max-price"
           label={explore.priceFilterLabel}
