@@ -16,6 +16,7 @@ import { bookingsRoutes } from './modules/bookings/bookings.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { offersRoutes } from './modules/offers/offers.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { handleWebhook } from './modules/payments/payments.service.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { slotsRoutes } from './modules/slots/slots.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -87,13 +88,9 @@ export function defaultLogger(level: string): FastifyServerOptions['logger'] {
   };
 }
 
-/**
- * Where the simulator hands its signed events. Until the payments module's `handleWebhook` is wired
- * here, they are verified and dropped (with a warning naming the event type).
- */
+/** Where the simulator hands its signed events: the webhook route's own handler, in-process. */
 async function deliverWebhook(ctx: AppContext, rawBody: Buffer, signature: string): Promise<void> {
-  const event = ctx.payments.parseWebhook(rawBody, signature);
-  ctx.log.warn({ type: event.type }, 'payment event dropped: webhook handler not wired');
+  await handleWebhook(ctx, rawBody, signature);
 }
 
 /** Builds the whole application without listening (STYLE.md habit 1). */

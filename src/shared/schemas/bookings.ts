@@ -76,7 +76,8 @@ export type CancelBooking = z.infer<typeof CancelBookingSchema>;
 export const CancelBookingResponseSchema = z.object({
   booking: BookingSchema,
   notification_sent_to: z.string(),
-  refund: z.object({ status: z.enum(['none', 'pending']), amount_cents: z.number().int() }),
+  /** The refund outcome once the answer leaves: `refunded` when the provider made it, `pending` while it is due. */
+  refund: z.object({ status: z.enum(REFUND_STATUSES), amount_cents: z.number().int() }),
   message: z.string(),
 });
 

@@ -14,7 +14,14 @@ function formatMoney(cents: number, currency: string): string {
   return new Intl.NumberFormat('fr-FR', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
 }
 
-function invitation(detailed: DetailedBooking, other: Party, link: string, method: 'PUBLISH' | 'CANCEL', now: Date) {
+/** The session as an .ics attachment (also attached by the payments module's paid-booking mails). */
+export function invitation(
+  detailed: DetailedBooking,
+  other: Party,
+  link: string,
+  method: 'PUBLISH' | 'CANCEL',
+  now: Date,
+) {
   const { booking, offer } = detailed;
   const content = buildIcs({
     uid: bookingUid(booking.id),
@@ -79,7 +86,8 @@ export function cancellationMail(
   const { booking, offer } = detailed;
   const link = `${publicUrl}/dashboard?tab=bookings`;
   const refund =
-    booking.refundStatus === 'pending' && booking.refundCents
+    // Due or already made (the payments module refunds right after the cancellation commits).
+    (booking.refundStatus === 'pending' || booking.refundStatus === 'refunded') && booking.refundCents
       ? bookingMail.refundFull(formatMoney(booking.refundCents, booking.currency))
       : booking.status === 'cancelled' &&
           booking.priceCents > 0 &&

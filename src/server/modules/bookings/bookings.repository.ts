@@ -194,3 +194,40 @@ export async function countCompleted(db: Executor, userId: string, side: 'helper
     .where(and(eq(party, userId), eq(bookings.status, 'completed')));
   return row?.n ?? 0;
 }
+
+/**
+ * The seeker's own running payment hold on exactly this time of this offer (hold not lapsed at
+ * `now`): asking again for the same time answers the same checkout rather than a 409.
+ */
+export async function findLivePaymentHold(
+  db: Executor,
+  where: { seekerId: string; offerId: string; startAt: Date; endAt: Date },
+  now: Date,
+): Promise<BookingRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.userId, where.seekerId),
+        eq(bookings.offerId, where.offerId),
+        eq(bookings.startAt, where.startAt),
+        eq(bookings.endAt, where.endAt),
+        eq(bookings.status, PAYMENT_HOLD_STATUS),
+        gt(bookings.holdExpiresAt, now),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** Ids of bookings whose refund is due (`refund_status` pending), oldest change first. */
+export async function listDueRefundIds(db: Executor, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(eq(bookings.refundStatus, 'pending'))
+    .orderBy(asc(bookings.updatedAt))
+    .limit(limit);
+  return rows.map((row) => row.id);
+}

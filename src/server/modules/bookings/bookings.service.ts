@@ -4,14 +4,14 @@ import { ErrorCode } from '#shared/error-codes.ts';
 import { booking as bookingMessages, cancellation as cancellationMessages } from '#shared/messages/bookings.ts';
 import { apiErrors } from '#shared/messages/common.ts';
 import { offers as offerMessages } from '#shared/messages/offers.ts';
-import { isConfirmed } from '#shared/rules/booking-status.ts';
+import { EXPIRED_HOLD, isConfirmed, PAYMENT_HOLD_STATUS, type RefundStatus } from '#shared/rules/booking-status.ts';
 import { canCancel, isLastMinute, refundDecision } from '#shared/rules/cancellation.ts';
 import { isBookable } from '#shared/rules/free-windows.ts';
 import { parisMonthRange } from '#shared/rules/paris-time.ts';
 import { isHelperRole } from '#shared/rules/roles.ts';
 import type { Booking, BookingCreate, BookingStats } from '#shared/schemas/bookings.ts';
 import type { AppContext } from '../../app-types.ts';
-import type { Executor } from '../../db/client.ts';
+import type { Executor, Transaction } from '../../db/client.ts';
 import type { Mail } from '../../adapters/mail/mailer.ts';
 import type { BookingRow } from '../../db/schema/bookings.ts';
 import type { OfferRow, PricingOptionRow } from '../../db/schema/offers.ts';
@@ -21,6 +21,8 @@ import { getReviewSummary } from '../reviews/reviews.service.ts';
 import { loadAvailability } from '../slots/slots.service.ts';
 import { toBookingDto } from './booking-dto.ts';
 import { cancellationMail, confirmationMails, nameOf } from './booking-mails.ts';
+export { invitation as bookingInvitation, nameOf } from './booking-mails.ts';
+export type { DetailedBooking } from './bookings.repository.ts';
 import {
   cancelExpiredHolds,
   completeEndedBookings,
@@ -28,8 +30,10 @@ import {
   countUpcomingWithHelper,
   findDetailedBooking,
   findOfferWithOptions,
+  findLivePaymentHold,
   insertBooking,
   listDetailedBookingsOf,
+  listDueRefundIds,
   lockBooking,
   sumHelperRevenue,
   updateBooking,
@@ -237,9 +241,21 @@ export async function updateBookingStatus(
 export type CancelResult = {
   booking: Booking;
   notification_sent_to: string;
-  refund: { status: 'none' | 'pending'; amount_cents: number };
+  refund: { status: RefundStatus; amount_cents: number };
   message: string;
 };
+
+/**
+ * Executes a due refund through the provider. The payments module sits above bookings (it holds time
+ * through holdTime), so bookings cannot import it: it registers its executor here when its routes are
+ * registered. One function for every app of the process, since it receives the app's context.
+ */
+export type RefundExecutor = (ctx: AppContext, bookingId: string) => Promise<void>;
+let refundExecutor: RefundExecutor | undefined;
+
+export function setRefundExecutor(executor: RefundExecutor): void {
+  refundExecutor = executor;
+}
 
 /**
  * Either party cancels an upcoming confirmed booking with a reason. The refund decision is recorded
@@ -254,7 +270,7 @@ export async function cancelBooking(
   reason: string,
   now: Date = new Date(),
 ): Promise<CancelResult> {
-  const refund = await ctx.db.transaction(async (tx) => {
+  const decided = await ctx.db.transaction(async (tx) => {
     const row = await lockBooking(tx, id);
     if (!row) throw notFound(ErrorCode.BOOKING_NOT_FOUND, bookingMessages.notFound);
     // Not a party: the same 404 as an unknown id. An admin sees the booking (GET) but does not cancel
@@ -284,6 +300,13 @@ export async function cancelBooking(
     return decision;
   });
 
+  if (decided.status === 'pending' && refundExecutor) {
+    // Refunded before answering, so the answer and the other party's mail say what happened. A failure
+    // leaves the refund pending: the payments sweep retries it with the same idempotency key.
+    await refundExecutor(ctx, id).catch((error: unknown) =>
+      ctx.log.error({ err: error, bookingId: id }, 'cancellation refund not executed'),
+    );
+  }
   const detailed = await detailedOrThrow(ctx, id);
   const actorIsHelper = detailed.booking.helperId === actor.id;
   const recipient = actorIsHelper ? detailed.user : detailed.helper;
@@ -293,7 +316,7 @@ export async function cancelBooking(
   return {
     booking: toBookingDto(detailed),
     notification_sent_to: informed,
-    refund: { status: refund.status, amount_cents: refund.amountCents },
+    refund: { status: detailed.booking.refundStatus ?? 'none', amount_cents: detailed.booking.refundCents ?? 0 },
     message: cancellationMessages.successInformed(informed),
   };
 }
@@ -327,4 +350,89 @@ export async function sweepBookings(
   const expired = await cancelExpiredHolds(db, now);
   const completed = await completeEndedBookings(db, now);
   return { expired, completed };
+}
+
+// ---- payment holds and paid bookings, for the payments module (checkout and webhook) ----
+
+export async function loadDetailedBooking(db: Executor, id: string): Promise<DetailedBooking | undefined> {
+  return findDetailedBooking(db, id);
+}
+
+/** The seeker's running hold on exactly this time (see findLivePaymentHold). */
+export async function findLiveHold(
+  db: Executor,
+  where: { seekerId: string; offerId: string; startAt: Date; endAt: Date },
+  now: Date,
+): Promise<BookingRow | undefined> {
+  return findLivePaymentHold(db, where, now);
+}
+
+/** A payment hold released early (the provider refused the checkout, or it expired or failed there). */
+export async function releasePaymentHold(db: Transaction, bookingId: string, now: Date): Promise<boolean> {
+  const row = await lockBooking(db, bookingId);
+  if (row?.status !== PAYMENT_HOLD_STATUS) return false;
+  await updateBooking(db, bookingId, { ...EXPIRED_HOLD, cancelledAt: now, updatedAt: now });
+  return true;
+}
+
+export type PaidOutcome = 'paid' | 'already_paid' | 'time_taken' | 'not_payable';
+
+/**
+ * A payment succeeded: the booking becomes `paid`. A hold still running, or lapsed but not yet swept,
+ * still holds its time, so it simply becomes paid. A hold already cancelled by expiry takes its time
+ * back if nobody else holds it (the person paid; refusing would refund a session that can still take
+ * place); if the time was taken meanwhile, the caller refunds (`time_taken`). Runs inside the
+ * caller's transaction; the calendar lock and a savepoint keep the exclusion constraint's refusal
+ * from aborting it.
+ */
+export async function confirmPaidBooking(tx: Transaction, bookingId: string, now: Date): Promise<PaidOutcome> {
+  const row = await lockBooking(tx, bookingId);
+  if (!row) return 'not_payable';
+  if (row.status === 'paid' || row.status === 'completed') return 'already_paid';
+  const paid = { status: 'paid', holdExpiresAt: null, updatedAt: now } as const;
+  if (row.status === PAYMENT_HOLD_STATUS) {
+    await updateBooking(tx, bookingId, paid);
+    return 'paid';
+  }
+  // Only a lapsed hold (cancelled by nobody) may come back; a session cancelled by a party stays so.
+  if (row.status !== 'cancelled' || row.cancelledBy !== null) return 'not_payable';
+  await lockHelperCalendar(tx, row.helperId);
+  await cancelExpiredHolds(tx, now, row.helperId);
+  try {
+    await tx.transaction(async (savepoint) => {
+      await updateBooking(savepoint, bookingId, {
+        ...paid,
+        cancelledAt: null,
+        refundStatus: null,
+        refundCents: null,
+      });
+    });
+    return 'paid';
+  } catch (error) {
+    if (pgErrorCode(error) === PgErrorCode.exclusionViolation) return 'time_taken';
+    throw error;
+  }
+}
+
+/** Records a refund as due (`pending`), e.g. a late payment whose time was taken. */
+export async function markRefundDue(db: Executor, bookingId: string, amountCents: number, now: Date): Promise<void> {
+  await updateBooking(db, bookingId, { refundStatus: 'pending', refundCents: amountCents, updatedAt: now });
+}
+
+/** A due refund's outcome; false when it was already settled (so its mail goes once). */
+export async function settleRefund(
+  db: Transaction,
+  bookingId: string,
+  status: 'refunded' | 'failed',
+  now: Date,
+): Promise<boolean> {
+  const row = await lockBooking(db, bookingId);
+  if (row?.refundStatus !== 'pending') return false;
+  await updateBooking(db, bookingId, { refundStatus: status, updatedAt: now });
+  return true;
+}
+
+/** Bookings whose refund is due, for the payments sweep. */
+export async function dueRefundIds(db: Executor, limit: number): Promise<string[]> {
+  return listDueRefundIds(db, limit);
 }

@@ -1,21 +1,103 @@
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { HelperPayoutStatusSchema } from '#shared/schemas/bookings.ts';
+import { BOOKING_CREATE_RATE_LIMIT_PER_HOUR, PAYMENT_HOLD_MINUTES } from '#shared/constants.ts';
+import { ErrorResponseSchema, ValidationErrorResponseSchema } from '#shared/schemas/common.ts';
+import {
+  CheckoutSessionRequestSchema,
+  CheckoutSessionSchema,
+  CheckoutSessionStatusSchema,
+} from '#shared/schemas/payments.ts';
 import type { App, AppContext } from '../../app-types.ts';
-import { helperPayoutStatus } from './payments.service.ts';
+import { authenticated, requireUser } from '../../plugins/auth.ts';
+import { setRefundExecutor } from '../bookings/bookings.service.ts';
+import {
+  checkoutSessionStatus,
+  createCheckoutSession,
+  handleWebhook,
+  refundExecutor,
+} from './payments.service.ts';
 
-/** Payments (spec 2 section 7). This first part serves the booking page; checkout and payouts come next. */
+const errors = {
+  400: ErrorResponseSchema,
+  401: ErrorResponseSchema,
+  403: ErrorResponseSchema,
+  404: ErrorResponseSchema,
+  409: ErrorResponseSchema,
+  422: ValidationErrorResponseSchema,
+  502: ErrorResponseSchema,
+};
+const security = [{ bearer: [] }];
+
+/** The same per-account budget as POST /bookings/: a checkout is a booking attempt too. */
+const checkoutRateLimit = {
+  max: BOOKING_CREATE_RATE_LIMIT_PER_HOUR,
+  timeWindow: '1 hour',
+  hook: 'preHandler',
+  keyGenerator: (request: FastifyRequest) => `booking:${requireUser(request).id}`,
+} as const;
+
+/** Payments (spec 1 section 7, spec 2 section 7; issue 9 sections 2 and 3). */
 export async function paymentsRoutes(app: App, { ctx }: { ctx: AppContext }): Promise<void> {
-  app.get(
-    '/payments/helper/:id/stripe-status',
+  // A paid booking's cancellation refunds through this module (bookings cannot import it).
+  setRefundExecutor(refundExecutor);
+
+  app.post(
+    '/payments/checkout-session',
     {
+      preHandler: authenticated,
+      config: { rateLimit: checkoutRateLimit },
       schema: {
         tags: ['payments'],
-        summary: "État du compte de versement d'un aidant (public)",
-        description: 'false/false quand l’aidant n’a pas de compte.',
-        params: z.object({ id: z.uuid() }),
-        response: { 200: HelperPayoutStatusSchema },
+        summary: 'Réserver une option payante : bloquer le temps et ouvrir le paiement',
+        description: `Toutes les règles de POST /bookings/, plus : option payante (sinon 400 PAYMENT_FREE_OFFER), compte de versement de l'aidant acceptant les paiements (409 PAYMENT_HELPER_NOT_READY), success_url (avec {CHECKOUT_SESSION_ID}) et cancel_url sur PUBLIC_URL (400 PAYMENT_RETURN_URL_INVALID). Crée une réservation pending_payment qui bloque le temps ${PAYMENT_HOLD_MINUTES} minutes, puis la session de paiement (clé d'idempotence : l'id de la réservation). La même personne redemandant le même horaire pendant son blocage reçoit la même session. Si le prestataire échoue, le blocage est levé (502 PAYMENT_PROVIDER_ERROR).`,
+        security,
+        body: CheckoutSessionRequestSchema,
+        response: { 200: CheckoutSessionSchema, ...errors },
       },
     },
-    async (request) => helperPayoutStatus(ctx, request.params.id),
+    async (request) => createCheckoutSession(ctx, requireUser(request), request.body),
   );
+
+  app.get(
+    '/payments/checkout-session/:session_id',
+    {
+      preHandler: authenticated,
+      schema: {
+        tags: ['payments'],
+        summary: 'État d’une session de paiement (page de succès)',
+        description:
+          "La personne qui paie, l'aidant et les administrateurs ; toute autre personne reçoit 404, comme pour une session inconnue. payment_status reste « open » tant que le webhook n'a pas confirmé le paiement.",
+        security,
+        params: z.object({ session_id: z.string().min(1).max(255) }),
+        response: { 200: CheckoutSessionStatusSchema, ...errors },
+      },
+    },
+    async (request) => checkoutSessionStatus(ctx, requireUser(request), request.params.session_id),
+  );
+
+  // The webhook needs the exact bytes Stripe signed: its own JSON parser keeps the body a Buffer,
+  // in a scope of its own so every other route still gets parsed JSON.
+  await app.register(async (scope) => {
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
+      done(null, body);
+    });
+    scope.post(
+      '/payments/webhook',
+      {
+        schema: {
+          tags: ['payments'],
+          summary: 'Événements du prestataire de paiement (Stripe, ou le simulateur)',
+          description:
+            "Corps brut signé (en-tête Stripe-Signature, tolérance 300 s) : 400 WEBHOOK_SIGNATURE_INVALID sinon. Chaque événement n'a d'effet qu'une fois, dans n'importe quel ordre ; un remboursement reçu avant le paiement qu'il concerne répond 409 pour être relivré.",
+          headers: z.object({ 'stripe-signature': z.string().optional() }),
+          response: { 200: z.object({ received: z.boolean(), duplicate: z.boolean() }), ...errors },
+        },
+      },
+      async (request) => {
+        const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const signature = request.headers['stripe-signature'];
+        return handleWebhook(ctx, body, typeof signature === 'string' ? signature : undefined);
+      },
+    );
+  });
 }
