@@ -2,6 +2,7 @@ import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { LocalProvider, type WebhookDelivery } from './local-provider.ts';
 import type { PaymentProvider } from './provider.ts';
+import { StripeProvider } from './stripe-provider.ts';
 
 export type ProviderDependencies = {
   db: Database;
@@ -17,9 +18,7 @@ export type ProviderDependencies = {
  */
 export function createPaymentProvider(config: AppConfig, deps: ProviderDependencies): PaymentProvider {
   if (config.stripe) {
-    // StripeProvider (adapters/payments/stripe-provider.ts) is being written alongside; until it is
-    // wired here, starting with Stripe keys fails loudly rather than falling back to the simulator.
-    throw new Error('STRIPE_SECRET_KEY is set but the Stripe provider is not wired yet');
+    return new StripeProvider({ ...config.stripe, publicUrl: config.publicUrl });
   }
   return new LocalProvider({
     db: deps.db,

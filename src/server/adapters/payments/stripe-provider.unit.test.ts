@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedWebhook, startStripeStandIn, type StripeStandIn } from '#tests/stripe-stand-in.ts';
+import { loadConfig } from '../../config.ts';
+import { createPaymentProvider, type ProviderDependencies } from './create-provider.ts';
 import { PaymentProviderError } from './provider-error.ts';
 import { InvalidWebhookSignature, type CheckoutSessionInput } from './provider.ts';
 import { checkoutExpiry, StripeProvider } from './stripe-provider.ts';
@@ -545,5 +547,26 @@ describe('Stripe stand-in: hosted pages for a browser run', () => {
       await browserStandIn.close();
       await new Promise<void>((resolve) => receiver.close(() => resolve()));
     }
+  });
+});
+
+describe('createPaymentProvider with Stripe keys', () => {
+  it('answers the StripeProvider, verifying webhooks with STRIPE_WEBHOOK_SECRET', () => {
+    const config = loadConfig({
+      STRIPE_SECRET_KEY: SECRET_KEY,
+      STRIPE_WEBHOOK_SECRET: 'whsec_from_the_environment',
+      JWT_SECRET: 'a-jwt-secret-long-enough-for-the-config-check',
+      PUBLIC_URL: PUBLIC_URL,
+    });
+
+    // The Stripe branch needs neither the database nor the simulator's delivery.
+    const created = createPaymentProvider(config, {} as ProviderDependencies);
+
+    expect(created).toBeInstanceOf(StripeProvider);
+    const { payload, headers } = signedWebhook(
+      { id: 'evt_env', object: 'event' } as unknown as Stripe.Event,
+      'whsec_from_the_environment',
+    );
+    expect(created.parseWebhook(Buffer.from(payload), headers['stripe-signature']).id).toBe('evt_env');
   });
 });
