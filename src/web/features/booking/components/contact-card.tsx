@@ -121,13 +121,12 @@ export function ContactCard({
       </div>
     );
   }
+  // A headed block, not a named region: the bookings tab shows one per scheduled booking, and a
+  // landmark repeated under one name is noise for screen-reader landmark navigation.
   return (
-    <section
-      className={cn('rounded-xl border border-line bg-slate-50 p-4', className)}
-      aria-label={bookingPage.contactTitle}
-    >
+    <div className={cn('rounded-xl border border-line bg-slate-50 p-4', className)}>
       <h3 className="mb-2 text-base font-semibold text-ink">{bookingPage.contactTitle}</h3>
       {body}
-    </section>
+    </div>
   );
 }
