@@ -93,6 +93,12 @@ export const TIME_BAR_CELL_MINUTES = 5;
 export const TIME_CHOICE_STEP_MINUTES = 30;
 
 export const BOOKINGS_POLL_MS = 30_000;
+/** /payment/success asks this often whether the webhook has confirmed the payment… */
+export const PAYMENT_CONFIRMATION_POLL_MS = 2000;
+/** …for this long, then says the bookings tab will show it (the webhook may be slow, never lost). */
+export const PAYMENT_CONFIRMATION_WAIT_MS = 30_000;
+/** Payments per page of the financial dashboard. */
+export const FINANCIAL_DASHBOARD_PAGE_SIZE = 20;
 export const HELPER_SLOTS_REFETCH_MS = 15_000;
 export const UNREAD_POLL_MS = 8000;
 export const UNREAD_BADGE_MAX = 99;

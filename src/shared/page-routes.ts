@@ -26,6 +26,8 @@ export const PAGE_PATTERNS = {
   manageAvailability: '/manage-availability',
   book: '/book/:offerId',
   paymentSuccess: '/payment/success',
+  paymentCancel: '/payment/cancel',
+  stripeTest: '/stripe-test',
 } as const;
 export type PageName = keyof typeof PAGE_PATTERNS;
 

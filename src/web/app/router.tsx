@@ -58,6 +58,8 @@ const pageRoutes: RouteObject[] = [
   // booking and payment pages
   { path: paths.book.path, lazy: page(() => import('./routes/book.tsx')) },
   { path: paths.paymentSuccess.path, lazy: page(() => import('./routes/payment-success.tsx')) },
+  { path: paths.paymentCancel.path, lazy: page(() => import('./routes/payment-cancel.tsx')) },
+  { path: paths.stripeTest.path, lazy: page(() => import('./routes/stripe-test.tsx')) },
 
   // messaging pages
 

@@ -63,7 +63,9 @@ export const paths = {
     href: (query: { session_id?: string; booking_id?: string; free?: boolean } = {}) =>
       withQuery('/payment/success', query),
   },
-  paymentCancel: { path: '/payment/cancel', href: () => '/payment/cancel' },
+  paymentCancel: { path: PAGE_PATTERNS.paymentCancel, href: () => '/payment/cancel' },
+  /** Administrators' payment test page (spec 2 section 2). */
+  stripeTest: { path: PAGE_PATTERNS.stripeTest, href: () => '/stripe-test' },
   forgotPassword: { path: PAGE_PATTERNS.forgotPassword, href: () => '/forgot-password' },
   resetPassword: {
     path: PAGE_PATTERNS.resetPassword,

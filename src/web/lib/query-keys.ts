@@ -38,6 +38,13 @@ export const queryKeys = {
     calendar: (offerId: string) => ['slots', 'calendar', offerId] as const,
     legacy: () => ['slots', 'legacy'] as const,
   },
+  /** The caller's payout account, the financial dashboard's ledger and checkout sessions. */
+  payments: {
+    all: ['payments'] as const,
+    accountStatus: () => ['payments', 'account-status'] as const,
+    ledger: (page: { skip: number; limit: number }) => ['payments', 'ledger', page] as const,
+    checkoutSession: (sessionId: string) => ['payments', 'checkout-session', sessionId] as const,
+  },
   /** The free windows of a helper's offer (GET /time-slots/helper/{id}/fragments). */
   fragments: {
     all: ['fragments'] as const,

@@ -1,0 +1,21 @@
+import type { CurrentUser } from '#shared/schemas/users.ts';
+
+/** The logged-in user as GET /users/me answers it, for component tests. */
+export function currentUserFixture(overrides: Partial<CurrentUser> = {}): CurrentUser {
+  return {
+    id: '6f1c2d3e-4a5b-4c6d-8e7f-901234567890',
+    display_name: 'Camille',
+    username: 'camille',
+    avatar_url: null,
+    email: 'camille@exemple.fr',
+    first_name: null,
+    last_name: null,
+    bio: null,
+    profile_image_url: null,
+    tags: [],
+    is_verified: false,
+    role: 'helper',
+    created_at: '2030-01-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
