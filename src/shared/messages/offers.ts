@@ -120,6 +120,8 @@ export const offers = {
 export const explore = {
   title: "Trouver de l'aide",
   loadHelpersError: 'Erreur lors du chargement des aidants',
+  /** Visually hidden: the level between the page title and the offer titles. */
+  resultsHeading: 'Résultats',
   resultsCount: (n: number) => `${n} aidant(s) trouvé(s)`,
   /** A very broad search answers an estimated total (`total_is_estimate`). */
   resultsCountEstimate: (n: number) => `Environ ${n} aidant(s) trouvé(s)`,

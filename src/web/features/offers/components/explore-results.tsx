@@ -62,6 +62,8 @@ export function ExploreResults() {
       className={search.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}
       aria-busy={search.isFetching}
     >
+      {/* The level between the page's h1 and the offer cards' h3 titles (axe heading-order). */}
+      <h2 className="sr-only">{explore.resultsHeading}</h2>
       <p className="mb-6 font-medium text-ink" role="status" aria-live="polite">
         {totalIsEstimate ? explore.resultsCountEstimate(total) : explore.resultsCount(total)}
       </p>
