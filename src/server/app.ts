@@ -17,6 +17,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { offersRoutes } from './modules/offers/offers.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { handleWebhook } from './modules/payments/payments.service.ts';
+import { payoutsRoutes } from './modules/payouts/payouts.routes.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { slotsRoutes } from './modules/slots/slots.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -161,6 +162,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       await api.register(bookingsRoutes, { ctx });
       await api.register(reviewsRoutes, { ctx });
       await api.register(paymentsRoutes, { ctx });
+      await api.register(payoutsRoutes, { ctx });
     },
     { prefix: API_BASE_PATH },
   );

@@ -68,6 +68,14 @@ export const authPlugin = fp(async (app: App, opts: { ctx: AppContext }) => {
   });
 });
 
+/**
+ * The user of a token given outside the Authorization header: a link the browser follows cannot send
+ * one (GET /onboard/{userId}?token of the payment test page). Same checks, same 401.
+ */
+export function userFromToken(ctx: AppContext, token: string): Promise<UserRow> {
+  return verifyToken(ctx, new TextEncoder().encode(ctx.config.jwtSecret), token);
+}
+
 /** The logged-in user of a request, or a 401. */
 export function requireUser(request: FastifyRequest): UserRow {
   if (!request.user) throw new AppError(ErrorCode.NOT_AUTHENTICATED, 401, apiErrors.notAuthenticated);

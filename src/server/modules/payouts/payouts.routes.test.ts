@@ -1,0 +1,226 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ErrorCode } from '#shared/error-codes.ts';
+import { apiErrors } from '#shared/messages/common.ts';
+import { payoutErrors } from '#shared/messages/payouts.ts';
+import { LocalProvider } from '#server/adapters/payments/local-provider.ts';
+import type { UserRow } from '#server/db/schema/users.ts';
+import { buildTestApp, type TestApp } from '#tests/build-test-app.ts';
+import { createAdmin, createHelper, createSeeker } from '#tests/factories/users.ts';
+import { applyAccountUpdate } from './payouts.service.ts';
+
+let t: TestApp;
+let simulator: LocalProvider;
+let admin: UserRow;
+let seeker: UserRow;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  if (!(t.app.ctx.payments instanceof LocalProvider)) throw new Error('tests run with the simulator');
+  simulator = t.app.ctx.payments;
+  admin = await createAdmin(t.app.ctx.db);
+  seeker = await createSeeker(t.app.ctx.db);
+});
+afterAll(() => t.close());
+
+const createAccount = (user: UserRow | null) =>
+  t.injectAs(user, { method: 'POST', url: '/api/v1/payments/create-account' });
+const status = (user: UserRow | null) => t.injectAs(user, { method: 'GET', url: '/api/v1/payments/account-status' });
+const publicStatus = (id: string) => t.injectAs(null, { method: 'GET', url: `/api/v1/payments/helper/${id}/stripe-status` });
+const dashboardLink = (user: UserRow | null, id: string) =>
+  t.injectAs(user, { method: 'GET', url: `/api/v1/payments/stripe/dashboard-link/${id}` });
+const accountSession = (user: UserRow | null, id: string) =>
+  t.injectAs(user, { method: 'POST', url: `/api/v1/payments/stripe/account-session/${id}` });
+
+/** A helper whose account went through the simulator's onboarding: "Actif". */
+async function activeHelper(): Promise<{ helper: UserRow; accountId: string }> {
+  const helper = await createHelper(t.app.ctx.db);
+  const { account_id: accountId } = (await createAccount(helper)).json<{ account_id: string }>();
+  await simulator.submitAccountDetails(accountId);
+  await simulator.completeVerification(accountId);
+  return { helper, accountId };
+}
+
+describe('POST /payments/create-account', () => {
+  it('creates the helper’s account once and answers a signed onboarding link of the simulator', async () => {
+    const helper = await createHelper(t.app.ctx.db);
+    const res = await createAccount(helper);
+    expect(res.statusCode).toBe(200);
+    const body = res.json<{ account_id: string; onboarding_url: string }>();
+    expect(body.account_id).toMatch(/^acct_local_/);
+    const link = new URL(body.onboarding_url);
+    expect(`${link.origin}${link.pathname}`).toBe(`http://appui.test/simulateur/inscription/${body.account_id}`);
+    expect(simulator.verifyLinkToken('onboarding', body.account_id, link.searchParams.get('token') ?? '')).toBe(true);
+
+    const again = await createAccount(helper);
+    expect(again.json()).toMatchObject({ account_id: body.account_id });
+  });
+
+  it('answers no onboarding link once the details are sent', async () => {
+    const { helper, accountId } = await activeHelper();
+    expect((await createAccount(helper)).json()).toEqual({ account_id: accountId, onboarding_url: null });
+  });
+
+  it('is for helpers only', async () => {
+    expect((await createAccount(null)).statusCode).toBe(401);
+    for (const user of [seeker, admin]) {
+      const res = await createAccount(user);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ code: ErrorCode.HELPER_ROLE_REQUIRED, detail: payoutErrors.helperRequired });
+    }
+  });
+});
+
+describe('GET /payments/account-status', () => {
+  it('goes none → incomplete → pending ("Vérification") → active ("Actif") for the caller', async () => {
+    const helper = await createHelper(t.app.ctx.db);
+    expect((await status(helper)).json()).toEqual({
+      account_id: null,
+      details_submitted: false,
+      charges_enabled: false,
+      payouts_enabled: false,
+      onboarding_url: null,
+    });
+
+    const { account_id: accountId } = (await createAccount(helper)).json<{ account_id: string }>();
+    const incomplete = (await status(helper)).json();
+    expect(incomplete).toMatchObject({ account_id: accountId, details_submitted: false, charges_enabled: false });
+    expect(incomplete.onboarding_url).toContain(`/simulateur/inscription/${accountId}?token=`);
+
+    await simulator.submitAccountDetails(accountId);
+    expect((await status(helper)).json()).toEqual({
+      account_id: accountId,
+      details_submitted: true,
+      charges_enabled: false,
+      payouts_enabled: false,
+      onboarding_url: null,
+    });
+
+    await simulator.completeVerification(accountId);
+    expect((await status(helper)).json()).toMatchObject({ details_submitted: true, charges_enabled: true, payouts_enabled: true });
+    expect((await publicStatus(helper.id)).json()).toEqual({ charges_enabled: true, details_submitted: true });
+  });
+
+  it('answers no account for a seeker, and 401 for a visitor', async () => {
+    expect((await status(seeker)).json()).toMatchObject({ account_id: null, charges_enabled: false });
+    expect((await status(null)).statusCode).toBe(401);
+  });
+});
+
+describe('GET /payments/helper/{id}/stripe-status', () => {
+  it('is public, false/false without an account, 422 on a malformed id', async () => {
+    const helper = await createHelper(t.app.ctx.db);
+    const res = await publicStatus(helper.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ charges_enabled: false, details_submitted: false });
+    expect((await publicStatus('pas-un-uuid')).statusCode).toBe(422);
+  });
+});
+
+describe('dashboard link and account session', () => {
+  it('answer the account’s helper and admins, 404 to others, 401 to visitors', async () => {
+    const { helper, accountId } = await activeHelper();
+    const other = await createHelper(t.app.ctx.db);
+
+    for (const user of [helper, admin]) {
+      const link = await dashboardLink(user, helper.id);
+      expect(link.statusCode).toBe(200);
+      expect(link.json<{ url: string }>().url).toContain(`/simulateur/tableau-de-bord/${accountId}?token=`);
+      const session = await accountSession(user, helper.id);
+      expect(session.statusCode).toBe(200);
+      expect(session.json<{ client_secret: string }>().client_secret).toMatch(/^accs_local_/);
+    }
+    for (const user of [other, seeker]) {
+      for (const res of [await dashboardLink(user, helper.id), await accountSession(user, helper.id)]) {
+        expect(res.statusCode).toBe(404);
+        expect(res.json()).toEqual({ code: ErrorCode.PAYOUT_ACCOUNT_NOT_FOUND, detail: payoutErrors.accountNotFound });
+      }
+    }
+    expect((await dashboardLink(null, helper.id)).statusCode).toBe(401);
+    expect((await accountSession(null, helper.id)).statusCode).toBe(401);
+  });
+
+  it('404 without an account, 409 for the dashboard before the details are sent', async () => {
+    const helper = await createHelper(t.app.ctx.db);
+    expect((await dashboardLink(helper, helper.id)).statusCode).toBe(404);
+    expect((await accountSession(helper, helper.id)).statusCode).toBe(404);
+    await createAccount(helper);
+    const res = await dashboardLink(helper, helper.id);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ code: ErrorCode.PAYOUT_ACCOUNT_INCOMPLETE, detail: payoutErrors.accountIncomplete });
+  });
+});
+
+describe('applyAccountUpdate (account.updated)', () => {
+  it('stores the event’s flags for an account we hold, and ignores others', async () => {
+    const helper = await createHelper(t.app.ctx.db);
+    const { account_id: accountId } = (await createAccount(helper)).json<{ account_id: string }>();
+    const flags = { detailsSubmitted: true, chargesEnabled: true, payoutsEnabled: false };
+    expect(await applyAccountUpdate(t.app.ctx, accountId, flags)).toBe(true);
+    expect((await publicStatus(helper.id)).json()).toEqual({ charges_enabled: true, details_submitted: true });
+    expect(await applyAccountUpdate(t.app.ctx, 'acct_unknown', flags)).toBe(false);
+  });
+});
+
+describe('GET /checkout/{userId} (test page)', () => {
+  const testCheckout = (user: UserRow | null, id: string, query = '') =>
+    t.injectAs(user, { method: 'GET', url: `/api/v1/checkout/${id}${query}` });
+
+  it('lets an admin open a test payment to an active helper, 5000 and 1000 cents by default', async () => {
+    const { helper, accountId } = await activeHelper();
+    const res = await testCheckout(admin, helper.id);
+    expect(res.statusCode).toBe(200);
+    const { checkout_url: url, session_id: sessionId } = res.json<{ checkout_url: string; session_id: string }>();
+    expect(url).toBe(`http://appui.test/simulateur/paiement/${sessionId}`);
+    expect(await simulator.findCheckoutSession(sessionId)).toMatchObject({
+      amountCents: 5000,
+      applicationFeeCents: 1000,
+      destinationAccountId: accountId,
+    });
+    const custom = await testCheckout(admin, helper.id, '?amount=2500&fee=250');
+    expect(await simulator.findCheckoutSession(custom.json<{ session_id: string }>().session_id)).toMatchObject({
+      amountCents: 2500,
+      applicationFeeCents: 250,
+    });
+  });
+
+  it('refuses others, a fee above the amount, an account not ready and an unknown helper', async () => {
+    const { helper } = await activeHelper();
+    expect((await testCheckout(null, helper.id)).statusCode).toBe(401);
+    for (const user of [seeker, helper]) {
+      const res = await testCheckout(user, helper.id);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ code: ErrorCode.FORBIDDEN, detail: apiErrors.forbidden });
+    }
+    const tooHigh = await testCheckout(admin, helper.id, '?amount=1000&fee=1001');
+    expect(tooHigh.statusCode).toBe(400);
+    expect(tooHigh.json()).toEqual({ code: ErrorCode.PAYMENT_TEST_FEE_TOO_HIGH, detail: payoutErrors.testFeeTooHigh });
+    expect((await testCheckout(admin, helper.id, '?amount=0')).statusCode).toBe(422);
+
+    const incomplete = await createHelper(t.app.ctx.db);
+    await createAccount(incomplete);
+    expect((await testCheckout(admin, incomplete.id)).json()).toMatchObject({
+      code: ErrorCode.PAYMENT_TEST_ACCOUNT_NOT_READY,
+    });
+    expect((await testCheckout(admin, seeker.id)).statusCode).toBe(404);
+  });
+});
+
+describe('GET /onboard/{userId}?token (test page)', () => {
+  const onboard = (id: string, token?: string) =>
+    t.app.inject({ method: 'GET', url: `/api/v1/onboard/${id}${token ? `?token=${encodeURIComponent(token)}` : ''}` });
+
+  it('redirects an admin (token in the link) to the helper’s onboarding', async () => {
+    const helper = await createHelper(t.app.ctx.db);
+    const res = await onboard(helper.id, await t.tokenFor(admin));
+    expect(res.statusCode).toBe(302);
+    const { account_id: accountId } = (await status(helper)).json<{ account_id: string }>();
+    expect(res.headers.location).toContain(`http://appui.test/simulateur/inscription/${accountId}?token=`);
+  });
+
+  it('refuses a missing or bad token (401) and a non-admin (403)', async () => {
+    const helper = await createHelper(t.app.ctx.db);
+    expect((await onboard(helper.id)).statusCode).toBe(401);
+    expect((await onboard(helper.id, 'pas-un-jeton')).statusCode).toBe(401);
+    for (const user of [seeker, helper]) expect((await onboard(helper.id, await t.tokenFor(user))).statusCode).toBe(403);
+  });
+});
