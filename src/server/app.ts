@@ -14,6 +14,7 @@ import { runInBackground } from './lib/background.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { bookingsRoutes } from './modules/bookings/bookings.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { ledgerRoutes } from './modules/ledger/ledger.routes.ts';
 import { offersRoutes } from './modules/offers/offers.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { handleWebhook } from './modules/payments/payments.service.ts';
@@ -163,6 +164,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       await api.register(reviewsRoutes, { ctx });
       await api.register(paymentsRoutes, { ctx });
       await api.register(payoutsRoutes, { ctx });
+      await api.register(ledgerRoutes, { ctx });
     },
     { prefix: API_BASE_PATH },
   );

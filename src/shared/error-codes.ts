@@ -71,5 +71,7 @@ export const ErrorCode = {
   CHECKOUT_SESSION_NOT_FOUND: 'CHECKOUT_SESSION_NOT_FOUND',
   WEBHOOK_SIGNATURE_INVALID: 'WEBHOOK_SIGNATURE_INVALID',
   WEBHOOK_EVENT_EARLY: 'WEBHOOK_EVENT_EARLY',
+  // ledger and money documents
+  RECEIPT_NOT_FOUND: 'RECEIPT_NOT_FOUND',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
