@@ -1,23 +1,29 @@
-import { Star } from 'lucide-react';
+import { CreditCard, Download, Star } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { LAST_MINUTE_CANCELLATION_HOURS } from '#shared/constants.ts';
 import { bookingsTab, cancellation, reviewForm } from '#shared/messages/bookings.ts';
 import { common } from '#shared/messages/common.ts';
-import { canCancel } from '#shared/rules/cancellation.ts';
+import { bookingPayment } from '#shared/messages/payments-web.ts';
+import { PAYMENT_HOLD_STATUS } from '#shared/rules/booking-status.ts';
+import { canCancel, isLastMinute, refundDecision } from '#shared/rules/cancellation.ts';
 import { formatMoney } from '#shared/rules/format.ts';
-import { frenchLongParis } from '#shared/rules/paris-time.ts';
+import { frenchLongParis, parisClock } from '#shared/rules/paris-time.ts';
 import type { Booking } from '#shared/schemas/bookings.ts';
 import { Avatar } from '#web/components/ui/avatar.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { toast } from '#web/components/ui/toaster.tsx';
+import { paths } from '#web/config/paths.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { useHelperReviews } from '#web/lib/api/get-helper-reviews.ts';
+import { downloadFile } from '#web/lib/download-file.ts';
 import { useCancelBooking } from '../api/cancel-booking.ts';
+import { useCreateCheckoutSession } from '../api/create-checkout-session.ts';
 import { CancelBookingDialog } from './cancel-booking-dialog.tsx';
 import { ContactCard } from './contact-card.tsx';
 import { ReviewForm } from './review-form.tsx';
 import { BookingStatusBadge } from './status-badge.tsx';
+import { redirectTo } from '#web/lib/redirect.ts';
 
 type Party = Booking['helper'];
 const partyName = (party: Party) => party.display_name ?? party.username ?? bookingsTab.someone;
@@ -38,13 +44,137 @@ function ReviewSlot({ booking }: { booking: Booking }) {
   return <ReviewForm bookingId={booking.id} />;
 }
 
+/**
+ * A seeker's booking waiting for its payment: while the hold lasts, "Reprendre le paiement" asks for
+ * the checkout again with the same time, which the server answers with the same session; once the
+ * hold has lapsed, the time is free again and the card says so.
+ */
+function ResumePayment({ booking, now }: { booking: Booking; now: Date }) {
+  const checkout = useCreateCheckoutSession();
+  const holdEnd = booking.hold_expires_at ? new Date(booking.hold_expires_at) : null;
+  if (!holdEnd || holdEnd.getTime() <= now.getTime()) {
+    return <p className="rounded-xl bg-slate-100 p-3 text-sm text-slate-700">{bookingPayment.holdLapsed}</p>;
+  }
+  const resume = async () => {
+    try {
+      const origin = window.location.origin;
+      const result = await checkout.mutateAsync({
+        offer_id: booking.offer_id,
+        start_at: booking.start_at,
+        end_at: booking.end_at,
+        pricing_option_id: booking.pricing_option_id,
+        success_url: `${origin}${paths.paymentSuccess.path}?session_id={CHECKOUT_SESSION_ID}`,
+        cancel_url: `${origin}${paths.paymentCancel.href()}`,
+      });
+      if (!result.checkout_url) throw new Error(bookingPayment.resumeError);
+      redirectTo(result.checkout_url);
+    } catch (failure) {
+      toast.error(bookingPayment.resumeError, { description: errorMessage(failure, bookingPayment.resumeError) });
+    }
+  };
+  return (
+    <div className="flex flex-col gap-3 rounded-xl bg-warning-soft p-3 sm:flex-row sm:items-center sm:justify-between">
+      <p className="text-sm text-warning">{bookingPayment.holdUntil(parisClock(holdEnd))}</p>
+      <Button
+        size="sm"
+        onClick={() => void resume()}
+        loading={checkout.isPending}
+        loadingLabel={bookingPayment.resuming}
+        aria-label={bookingPayment.resumeLabel(booking.offer.title)}
+      >
+        <CreditCard size={18} aria-hidden="true" />
+        {bookingPayment.resume}
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * A booking that was paid (paid, completed, or cancelled after confirmation — a lapsed hold has no
+ * canceller) has a PDF receipt (GET /bookings/{id}/receipt.pdf), for both parties.
+ */
+function hasReceipt(booking: Booking): boolean {
+  if (booking.price_cents <= 0) return false;
+  if (booking.status === 'paid' || booking.status === 'completed') return true;
+  return booking.status === 'cancelled' && booking.cancelled_by !== null;
+}
+
+function ReceiptButton({ booking }: { booking: Booking }) {
+  const [pending, setPending] = useState(false);
+  const download = async () => {
+    setPending(true);
+    try {
+      await downloadFile(
+        `/bookings/${encodeURIComponent(booking.id)}/receipt.pdf`,
+        bookingPayment.receiptFileName(booking.start_at.slice(0, 10)),
+      );
+    } catch (failure) {
+      toast.error(bookingPayment.receiptError, { description: errorMessage(failure, bookingPayment.receiptError) });
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      onClick={() => void download()}
+      loading={pending}
+      loadingLabel={bookingPayment.receipt}
+      aria-label={bookingPayment.receiptLabel(booking.offer.title)}
+    >
+      <Download size={18} aria-hidden="true" />
+      {bookingPayment.receipt}
+    </Button>
+  );
+}
+
+/**
+ * What a cancelled paid booking's refund became (issue 9 section 3: the cancel answer and the booking
+ * show it afterwards). `status` is read as a string: the cancel answer and the booking share it.
+ */
+function refundOutcome(refund: { status: string | null; cents: number | null }, currency: string): string | null {
+  const cents = refund.cents ?? 0;
+  const amount = formatMoney(cents, currency);
+  if (refund.status === 'pending' && cents > 0) return bookingPayment.refundPending(amount);
+  if (refund.status === 'refunded' && cents > 0) return bookingPayment.refundDone(amount);
+  if (refund.status === 'failed') return bookingPayment.refundFailed;
+  return null;
+}
+
+/**
+ * What cancelling now would do to the money, from the shared policy (DESIGN.md section 8): the
+ * seeker reads "Vous serez remboursé de 45,00 €" or that a last-minute cancellation is not refunded;
+ * the helper reads that the seeker will be refunded. Nothing for a free booking.
+ */
+function refundNotice(booking: Booking, iAmHelper: boolean, now: Date): string | null {
+  const startAt = new Date(booking.start_at);
+  const lastMinute = isLastMinute(startAt, now);
+  const decision = refundDecision({
+    status: booking.status,
+    priceCents: booking.price_cents,
+    cancelledBy: iAmHelper ? 'helper' : 'seeker',
+    lastMinute,
+  });
+  const amount = formatMoney(decision.amountCents, booking.currency);
+  if (decision.status === 'pending')
+    return iAmHelper ? bookingPayment.refundOther(amount) : bookingPayment.refundSeeker(amount);
+  if (booking.status === 'paid' && booking.price_cents > 0 && !iAmHelper && lastMinute) {
+    return bookingPayment.noRefund(LAST_MINUTE_CANCELLATION_HOURS);
+  }
+  return null;
+}
+
 /** One booking of the dashboard's bookings tab, seen by its seeker or its helper. */
 export function BookingCard({ booking, userId, now }: { booking: Booking; userId: string; now: Date }) {
   const [dialogOpen, setDialogOpen] = useState(false);
+  // The refund rule is read at the moment the dialog opens, not when the list was last polled.
+  const [dialogOpenedAt, setDialogOpenedAt] = useState<Date>(now);
   const cancel = useCancelBooking();
   const iAmHelper = booking.helper_id === userId;
   const other = iAmHelper ? booking.user : booking.helper;
   const confirmed = booking.status === 'scheduled' || booking.status === 'paid';
+  const refundText = refundOutcome({ status: booking.refund_status, cents: booking.refund_cents }, booking.currency);
   const cancellable = canCancel({ status: booking.status, startAt: new Date(booking.start_at) }, now);
   // The "Annuler" button that had focus disappears once the list shows the cancellation: move focus to
   // the card's title rather than losing it to the page (keyboard and screen-reader users).
@@ -60,11 +190,14 @@ export function BookingCard({ booking, userId, now }: { booking: Booking; userId
     try {
       const result = await cancel.mutateAsync({ bookingId: booking.id, reason });
       cancelledHere.current = true;
-      toast.success(cancellation.successTitle, {
-        description: result.notification_sent_to
-          ? cancellation.successInformed(result.notification_sent_to)
-          : cancellation.successText,
-      });
+      const informed = result.notification_sent_to
+        ? cancellation.successInformed(result.notification_sent_to)
+        : cancellation.successText;
+      const refund = refundOutcome(
+        { status: result.refund.status, cents: result.refund.amount_cents },
+        booking.currency,
+      );
+      toast.success(cancellation.successTitle, { description: refund ? `${informed} ${refund}` : informed });
       return true;
     } catch (failure) {
       toast.error(cancellation.error, { description: errorMessage(failure, cancellation.error) });
@@ -98,7 +231,10 @@ export function BookingCard({ booking, userId, now }: { booking: Booking; userId
             <Button
               variant="outline"
               size="sm"
-              onClick={() => setDialogOpen(true)}
+              onClick={() => {
+                setDialogOpenedAt(new Date());
+                setDialogOpen(true);
+              }}
               aria-label={bookingsTab.cancelLabel(booking.offer.title)}
             >
               {bookingsTab.cancel}
@@ -118,6 +254,14 @@ export function BookingCard({ booking, userId, now }: { booking: Booking; userId
           {booking.cancellation_reason ? (
             <p className="mt-1 break-words">{bookingsTab.reason(booking.cancellation_reason)}</p>
           ) : null}
+          {refundText ? <p className="mt-1 font-medium">{refundText}</p> : null}
+        </div>
+      ) : null}
+
+      {booking.status === PAYMENT_HOLD_STATUS && !iAmHelper ? <ResumePayment booking={booking} now={now} /> : null}
+      {hasReceipt(booking) ? (
+        <div className="flex justify-end">
+          <ReceiptButton booking={booking} />
         </div>
       ) : null}
 
@@ -129,6 +273,7 @@ export function BookingCard({ booking, userId, now }: { booking: Booking; userId
         onOpenChange={setDialogOpen}
         onConfirm={confirmCancel}
         pending={cancel.isPending}
+        refundNotice={refundNotice(booking, iAmHelper, dialogOpenedAt)}
       />
     </Card>
   );

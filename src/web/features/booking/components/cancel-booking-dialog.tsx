@@ -9,18 +9,22 @@ import { Textarea } from '#web/components/ui/textarea.tsx';
 /**
  * The cancellation-reason dialog (spec 2 sections 2 and 5): a trimmed reason is required, the error
  * clears as soon as the user types, confirm and dismiss. `onConfirm` resolves true when the
- * cancellation went through, which closes the dialog.
+ * cancellation went through, which closes the dialog. A paid booking says first whether it will be
+ * refunded (`refundNotice`).
  */
 export function CancelBookingDialog({
   open,
   onOpenChange,
   onConfirm,
   pending,
+  refundNotice,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onConfirm: (reason: string) => Promise<boolean>;
   pending: boolean;
+  /** What the cancellation does to the money (issue 9 section 3), said before the person confirms. */
+  refundNotice?: string | null;
 }) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -46,6 +50,11 @@ export function CancelBookingDialog({
   return (
     <Dialog open={open} onOpenChange={change}>
       <DialogContent title={bookingsTab.dialogTitle} description={bookingsTab.dialogText} size="sm">
+        {refundNotice ? (
+          <p className="mb-4 rounded-xl bg-accent-soft p-3 font-medium text-accent-text" data-testid="refund-notice">
+            {refundNotice}
+          </p>
+        ) : null}
         <form onSubmit={(event) => void submit(event)} noValidate>
           <FormField label={bookingsTab.reasonLabel} error={error}>
             <Textarea

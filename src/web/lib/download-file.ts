@@ -1,0 +1,42 @@
+import { apiErrorFromResponse, apiUrl, getAuthToken } from './api-client.ts';
+
+/**
+ * Downloads a document the API generates (a PDF receipt or statement). A plain link cannot carry the
+ * bearer token, so the file is fetched, then handed to the browser as an object URL with the file
+ * name the server gave (Content-Disposition) or `fallbackName`.
+ */
+export async function downloadFile(path: string, fallbackName: string): Promise<void> {
+  const token = getAuthToken();
+  const headers = new Headers({ Accept: 'application/pdf' });
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  const response = await fetch(apiUrl(path), { headers });
+  if (!response.ok) throw await apiErrorFromResponse(response);
+  const blob = await response.blob();
+  const url = URL.createObjectURL(blob);
+  try {
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = fileNameFrom(response.headers.get('Content-Disposition')) ?? fallbackName;
+    document.body.append(link);
+    link.click();
+    link.remove();
+  } finally {
+    // The click has started the download synchronously; the URL is no longer needed.
+    setTimeout(() => URL.revokeObjectURL(url), 0);
+  }
+}
+
+/** The file name of a Content-Disposition header (RFC 6266: filename* first, then filename). */
+export function fileNameFrom(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header);
+  if (extended?.[1]) {
+    try {
+      return decodeURIComponent(extended[1].trim());
+    } catch {
+      // fall through to the plain name
+    }
+  }
+  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(header);
+  return plain?.[1]?.trim() ?? null;
+}
