@@ -1,14 +1,16 @@
-import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, or, sql, sum } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import {
   CONFIRMED_STATUSES,
   EXPIRED_HOLD,
   PAYMENT_HOLD_STATUS,
   TIME_HOLDING_STATUSES,
 } from '#shared/rules/booking-status.ts';
+import { paymentFigures } from '#shared/rules/ledger.ts';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { bookings, type BookingRow } from '../../db/schema/bookings.ts';
 import { offers, pricingOptions, type OfferRow, type PricingOptionRow } from '../../db/schema/offers.ts';
+import { payments } from '../../db/schema/payments.ts';
 import { users } from '../../db/schema/users.ts';
 
 export type NewBooking = typeof bookings.$inferInsert;
@@ -170,20 +172,33 @@ export async function updateBooking(
   return row;
 }
 
-/** Helper earnings (price minus commission) of paid and completed sessions starting in [start, end). */
+/**
+ * The helper's net earnings (rules/ledger.ts: price less the commission kept, less refunds) of the
+ * payments the provider confirmed in [start, end), read from the ledger (`payments`): a booking counts
+ * once it is paid, not when its session happens, and a refund takes its share back. A payment whose
+ * refund the cancellation policy owes but the provider has not confirmed yet counts for nothing: that
+ * money is going back. Figures are rounded per payment, so the sum is made here rather than in SQL.
+ */
 export async function sumHelperRevenue(db: Executor, helperId: string, start: Date, end: Date): Promise<number> {
-  const [row] = await db
-    .select({ total: sum(sql`${bookings.priceCents} - ${bookings.commissionCents}`) })
-    .from(bookings)
+  const paidAt = sql`coalesce(${payments.paidAt}, ${payments.createdAt})`;
+  const rows = await db
+    .select({
+      amountCents: payments.amountCents,
+      applicationFeeCents: payments.applicationFeeCents,
+      refundedCents: payments.refundedCents,
+    })
+    .from(payments)
+    .innerJoin(bookings, eq(bookings.id, payments.bookingId))
     .where(
       and(
         eq(bookings.helperId, helperId),
-        inArray(bookings.status, ['paid', 'completed']),
-        gte(bookings.startAt, start),
-        lt(bookings.startAt, end),
+        eq(payments.status, 'succeeded'),
+        or(isNull(bookings.refundStatus), ne(bookings.refundStatus, 'pending')),
+        sql`${paidAt} >= ${start.toISOString()}::timestamptz`,
+        sql`${paidAt} < ${end.toISOString()}::timestamptz`,
       ),
     );
-  return Number(row?.total ?? 0);
+  return rows.reduce((total, row) => total + paymentFigures(row).netCents, 0);
 }
 
 export async function countCompleted(db: Executor, userId: string, side: 'helper' | 'seeker'): Promise<number> {

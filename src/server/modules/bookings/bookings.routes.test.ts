@@ -12,6 +12,7 @@ import type { UserRow } from '#server/db/schema/users.ts';
 import { buildTestApp, type TestApp } from '#tests/build-test-app.ts';
 import { createBooking, createReview } from '#tests/factories/bookings.ts';
 import { createOffer, givePayoutAccount, type TestOffer } from '#tests/factories/offers.ts';
+import { createPayment } from '#tests/factories/payments.ts';
 import { createSlot } from '#tests/factories/slots.ts';
 import { createAdmin, createHelper, createSeeker } from '#tests/factories/users.ts';
 
@@ -517,6 +518,9 @@ describe('GET /bookings/stats', () => {
     });
     await createReview(db, recent, { rating: 5 });
     await createReview(db, old, { rating: 4 });
+    // Revenue is read from the ledger: both sessions were paid, the old one two months ago.
+    await createPayment(db, recent);
+    await createPayment(db, old, { paidAt: new Date(Date.now() - 71 * 24 * HOUR) });
 
     const asHelper = await t.injectAs(statsHelper, { method: 'GET', url: '/api/v1/bookings/stats' });
     expect(asHelper.statusCode).toBe(200);
