@@ -10,13 +10,21 @@ export const paymentErrors = {
   providerUnavailable: 'Le paiement sécurisé n’a pas pu être lancé. Veuillez réessayer dans un instant.',
   sessionNotFound: 'Session de paiement introuvable.',
   webhookSignature: 'Signature du webhook invalide.',
-  webhookEarly: 'Événement de paiement reçu avant le paiement auquel il se rapporte ; il sera traité à sa prochaine livraison.',
+  webhookEarly:
+    'Événement de paiement reçu avant le paiement auquel il se rapporte ; il sera traité à sa prochaine livraison.',
 } as const;
 
 /** Payment mails (amounts already formatted in French, times in Paris time). */
 export const paymentMail = {
   paidSubjectSeeker: (title: string) => `Paiement confirmé : « ${title} »`,
-  paidTextSeeker: (p: { name: string; helperName: string; title: string; when: string; amount: string; link: string }) =>
+  paidTextSeeker: (p: {
+    name: string;
+    helperName: string;
+    title: string;
+    when: string;
+    amount: string;
+    link: string;
+  }) =>
     `Bonjour ${p.name},\n\nVotre paiement de ${p.amount} est confirmé. Votre séance « ${p.title} » avec ${p.helperName} est réservée pour le ${p.when} (heure de Paris).\n\nVotre reçu et les informations de connexion à la séance sont disponibles dans votre espace, onglet Réservations :\n${p.link}\n\nVous trouverez l'invitation en pièce jointe pour l'ajouter à votre agenda.\n\nL'équipe Appui`,
   paidSubjectHelper: (title: string) => `Nouvelle réservation payée : « ${title} »`,
   paidTextHelper: (p: {

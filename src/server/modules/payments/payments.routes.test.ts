@@ -80,8 +80,7 @@ const cancel = (user: UserRow, bookingId: string) =>
     url: `/api/v1/bookings/${bookingId}/cancel`,
     payload: { cancellation_reason: 'Un imprévu' },
   });
-const bookingRow = async (id: string) =>
-  (await t.app.ctx.db.select().from(bookings).where(eq(bookings.id, id)))[0]!;
+const bookingRow = async (id: string) => (await t.app.ctx.db.select().from(bookings).where(eq(bookings.id, id)))[0]!;
 const paymentRow = async (bookingId: string) =>
   (await t.app.ctx.db.select().from(payments).where(eq(payments.bookingId, bookingId)))[0]!;
 const refundsOf = async (paymentId: string) =>
@@ -172,7 +171,12 @@ describe('POST /payments/checkout-session', () => {
       expect(response.statusCode, JSON.stringify(urls)).toBe(400);
       expect(response.json().code).toBe(ErrorCode.PAYMENT_RETURN_URL_INVALID);
     }
-    expect(await t.app.ctx.db.select().from(bookings).where(eq(bookings.startAt, at(8)))).toHaveLength(0);
+    expect(
+      await t.app.ctx.db
+        .select()
+        .from(bookings)
+        .where(eq(bookings.startAt, at(8))),
+    ).toHaveLength(0);
   });
 
   it('refuses one’s own offer, a free option, and a helper whose account takes no charges', async () => {
@@ -395,7 +399,10 @@ describe('POST /payments/webhook', () => {
     const event = { id: 'evt_forged', object: 'event', type: 'checkout.session.completed', data: { object: {} } };
     const forged = await deliver(event, 'whsec_not_ours');
     expect(forged.statusCode).toBe(400);
-    expect(forged.json()).toEqual({ detail: paymentErrors.webhookSignature, code: ErrorCode.WEBHOOK_SIGNATURE_INVALID });
+    expect(forged.json()).toEqual({
+      detail: paymentErrors.webhookSignature,
+      code: ErrorCode.WEBHOOK_SIGNATURE_INVALID,
+    });
     const unsigned = await t.app.inject({
       method: 'POST',
       url: '/api/v1/payments/webhook',

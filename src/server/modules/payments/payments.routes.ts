@@ -10,12 +10,7 @@ import {
 import type { App, AppContext } from '../../app-types.ts';
 import { authenticated, requireUser } from '../../plugins/auth.ts';
 import { setRefundExecutor } from '../bookings/bookings.service.ts';
-import {
-  checkoutSessionStatus,
-  createCheckoutSession,
-  handleWebhook,
-  refundExecutor,
-} from './payments.service.ts';
+import { checkoutSessionStatus, createCheckoutSession, handleWebhook, refundExecutor } from './payments.service.ts';
 
 const errors = {
   400: ErrorResponseSchema,

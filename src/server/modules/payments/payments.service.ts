@@ -24,6 +24,7 @@ import {
   releasePaymentHold,
   settleRefund,
 } from '../bookings/bookings.service.ts';
+import { applyAccountUpdate } from '../payouts/payouts.service.ts';
 import { latePaymentMails, paidMails, refundMail } from './payment-mails.ts';
 import {
   expireLapsedPayments,
@@ -42,18 +43,6 @@ import {
 const MINUTE_MS = 60_000;
 /** Due refunds retried per sweep: the provider is called once per booking, sequentially. */
 const REFUND_SWEEP_BATCH = 20;
-
-/**
- * Payout readiness of a helper for the booking page. No account reads as "not enabled" (false/false),
- * which the page shows as "Paiement temporairement indisponible" for paid options.
- */
-export async function helperPayoutStatus(
-  ctx: AppContext,
-  helperId: string,
-): Promise<{ charges_enabled: boolean; details_submitted: boolean }> {
-  const account = await findPayoutAccount(ctx.db, helperId);
-  return { charges_enabled: account?.chargesEnabled ?? false, details_submitted: account?.detailsSubmitted ?? false };
-}
 
 // ---- checkout ----
 
@@ -285,6 +274,21 @@ async function applyEvent(
       return onSessionClosed(ctx, tx, event.data.object, 'expired', now);
     case 'charge.refunded':
       return onChargeRefunded(ctx, tx, event.data.object, now, followups);
+    case 'account.updated': {
+      const account = event.data.object;
+      // Flags as the event carries them, in this transaction (payouts module; unknown accounts ignored).
+      await applyAccountUpdate(
+        ctx,
+        account.id,
+        {
+          detailsSubmitted: account.details_submitted ?? false,
+          chargesEnabled: account.charges_enabled ?? false,
+          payoutsEnabled: account.payouts_enabled ?? false,
+        },
+        tx,
+      );
+      return;
+    }
     default:
       // Recorded (so a replay stays a no-op) and otherwise ignored: we subscribe to more than we use.
       return;
@@ -471,7 +475,14 @@ export async function executeBookingRefund(ctx: AppContext, bookingId: string, n
     if (!locked) return;
     const { becameSucceeded } = await upsertRefund(
       tx,
-      { paymentId: locked.id, providerRefundId: result.id, amountCents, status: result.status, cause, causeKnown: true },
+      {
+        paymentId: locked.id,
+        providerRefundId: result.id,
+        amountCents,
+        status: result.status,
+        cause,
+        causeKnown: true,
+      },
       now,
     );
     if (becameSucceeded) mails.push(refundMail(detailed, amountCents, payment.currency, ctx.config.publicUrl));
