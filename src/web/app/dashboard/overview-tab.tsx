@@ -9,9 +9,10 @@ import { Card, CardTitle } from '#web/components/ui/card.tsx';
 import { paths } from '#web/config/paths.ts';
 import { useAuth } from '#web/lib/auth.tsx';
 import { statsFigures, useBookingStats } from '#web/features/booking/api/get-booking-stats.ts';
+import { PayoutPanel } from '#web/features/payments/components/payout-panel.tsx';
 import { DashboardStats, type DashboardFigures } from './dashboard-stats.tsx';
 
-/** Overview tab (spec 1 section 2 "Dashboard"): figures, profile panel, quick actions. */
+/** Overview tab (spec 1 section 2 "Dashboard"): figures, profile panel, quick actions, payout panel. */
 export default function OverviewTab() {
   const { user, isHelper } = useAuth();
   const stats = useBookingStats();
@@ -55,7 +56,8 @@ export default function OverviewTab() {
             ) : null}
           </div>
         </Card>
-        {/* helper payout panel (payouts feature) goes here, for helpers only */}
+        {/* Helpers only: the payout panel, and the financial dashboard once the account is active. */}
+        {isHelper ? <PayoutPanel /> : null}
       </div>
     </div>
   );
