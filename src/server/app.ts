@@ -16,6 +16,7 @@ import { bookingsRoutes } from './modules/bookings/bookings.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { ledgerRoutes } from './modules/ledger/ledger.routes.ts';
 import { offersRoutes } from './modules/offers/offers.routes.ts';
+import { paymentSimulatorRoutes } from './modules/payment-simulator/payment-simulator.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { handleWebhook } from './modules/payments/payments.service.ts';
 import { payoutsRoutes } from './modules/payouts/payouts.routes.ts';
@@ -135,7 +136,13 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     database,
     mailer:
       options.mailer ??
-      createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
+      createMailer({
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom,
+        dataDir: config.dataDir,
+        log: app.log,
+        logKey: config.jwtSecret,
+      }),
     payments,
     log: app.log,
   });
@@ -168,6 +175,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     },
     { prefix: API_BASE_PATH },
   );
+  // The payment simulator's own pages (simulator mode only), where Stripe's hosted pages would be.
+  await app.register(paymentSimulatorRoutes, { ctx });
 
   await registerSpa(app, { dataDir: config.dataDir, webDir: options.serveWeb === false ? '/nonexistent' : undefined });
   return app;

@@ -53,7 +53,13 @@ export async function openCliContext(
     config,
     db: database.db,
     database,
-    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log }),
+    mailer: createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      dataDir: config.dataDir,
+      log,
+      logKey: config.jwtSecret,
+    }),
     payments: createPaymentProvider(config, {
       db: database.db,
       deliver: noWebhookHandler,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,7 +9,7 @@ import { buildApp } from '../app.ts';
 import type { App } from '../app-types.ts';
 import { loadConfig } from '../config.ts';
 import { createPool, wrapPool, type DatabaseHandle } from '../db/client.ts';
-import { counterKey, countersFor } from './rate-limit-store.ts';
+import { addressBucket, countersFor } from './rate-limit-store.ts';
 import { TEST_JWT_SECRET } from '#tests/build-test-app.ts';
 import { createSeeker } from '#tests/factories/users.ts';
 import { openTestDatabase } from '#tests/test-database.ts';
@@ -64,12 +65,43 @@ describe('rate-limit counters shared by the instances of one database', () => {
 
   it('shares the counters the services use (failed logins per account)', async () => {
     const user = await createSeeker(database.db);
-    const key = counterKey(user.email);
+    const key = user.email;
     const window = 60_000;
+    const counters = (handle: DatabaseHandle) => countersFor(handle, TEST_JWT_SECRET);
     for (let i = 0; i < LOGIN_FAILURES_MAX; i++) {
-      await countersFor(i % 2 === 0 ? database : secondHandle).hit('shared-check', key, window);
+      await counters(i % 2 === 0 ? database : secondHandle).hit('shared-check', key, window);
     }
-    expect((await countersFor(secondHandle).peek('shared-check', key, window)).count).toBe(LOGIN_FAILURES_MAX);
-    expect((await countersFor(database).peek('shared-check', key, window)).count).toBe(LOGIN_FAILURES_MAX);
+    expect((await counters(secondHandle).peek('shared-check', key, window)).count).toBe(LOGIN_FAILURES_MAX);
+    expect((await counters(database).peek('shared-check', key, window)).count).toBe(LOGIN_FAILURES_MAX);
+  });
+});
+
+describe('addressBucket', () => {
+  it.each([
+    ['203.0.113.7', '203.0.113.7'],
+    ['::ffff:203.0.113.7', '203.0.113.7'],
+    ['2001:db8:85a3:1:aaaa:bbbb:cccc:dddd', '2001:db8:85a3:1::/64'],
+    ['2001:0db8:85a3:0001:0:0:0:1', '2001:db8:85a3:1::/64'],
+    ['2001:db8::1', '2001:db8:0:0::/64'],
+    ['2001:db8::2', '2001:db8:0:0::/64'],
+    ['::1', '0:0:0:0::/64'],
+  ])('counts %s as %s', (ip, bucket) => {
+    expect(addressBucket(ip)).toBe(bucket);
+  });
+});
+
+describe('counter keys', () => {
+  it('are keyed digests: no e-mail in clear, and not its plain sha-256 either', async () => {
+    if (database.kind !== 'postgres') return expect(database.kind).toBe('pglite');
+    const email = `secret-${Date.now()}@exemple.fr`;
+    await countersFor(database, TEST_JWT_SECRET).hit('key-check', email, 60_000);
+    const plain = createHash('sha256').update(email).digest('base64url');
+    const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+    const { rows } = await pool.query<{ key: string }>('SELECT key FROM rate_limit_counters WHERE key LIKE $1', [
+      'key-check%',
+    ]);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.key).not.toContain(email);
+    expect(rows[0]!.key).not.toContain(plain);
   });
 });

@@ -1,4 +1,5 @@
-import { createHash } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { isIPv6 } from 'node:net';
 import type { FastifyRateLimitOptions, FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type pg from 'pg';
 import { RateLimiterMemory, RateLimiterPostgres, type RateLimiterAbstract } from 'rate-limiter-flexible';
@@ -23,15 +24,39 @@ export type Counters = {
   clear(name: string, key: string, windowMs: number): Promise<void>;
 };
 
-/** Counter keys never hold an e-mail or client address in clear (whoever reads the database reads the table). */
-export function counterKey(value: string): string {
-  return createHash('sha256').update(value.trim().toLowerCase()).digest('base64url');
+/**
+ * Counter keys never hold an e-mail or a client address in clear, nor a plain digest of one (an IPv4
+ * digest is reversed by trying the 2^32 addresses, an e-mail's by guessing): an HMAC under the app's
+ * secret, which whoever reads the table does not have.
+ */
+function keyedDigest(secret: string, value: string): string {
+  return createHmac('sha256', secret).update(`rate-limit:${value.trim().toLowerCase()}`).digest('base64url');
+}
+
+/**
+ * The address a per-address limit counts: an IPv4 address as it is, an IPv6 one by its /64 prefix —
+ * one subscriber usually holds a whole /64, and would otherwise get a fresh limit per address.
+ */
+export function addressBucket(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped?.[1]) return mapped[1];
+  if (!isIPv6(ip)) return ip;
+  const [head = '', tail = ''] = ip.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = ip.includes('::')
+    ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, '').toLowerCase())
+    .join(':')}::/64`;
 }
 
 /** We compare counts ourselves (the routes choose their max), so the limiter itself never refuses. */
 const UNLIMITED = Number.MAX_SAFE_INTEGER;
 
-function createCounters(database: DatabaseHandle): Counters {
+function createCounters(database: DatabaseHandle, secret: string): Counters {
   const limiters = new Map<string, RateLimiterAbstract>();
   let table: Promise<void> | undefined;
   // drizzle's node-postgres handle keeps its pool as `$client`.
@@ -66,16 +91,16 @@ function createCounters(database: DatabaseHandle): Counters {
   }
 
   return {
-    async hit(name, key, windowMs) {
-      const res = await (await limiter(name, windowMs)).penalty(key, 1);
+    async hit(name, value, windowMs) {
+      const res = await (await limiter(name, windowMs)).penalty(keyedDigest(secret, value), 1);
       return { count: res.consumedPoints, msLeft: res.msBeforeNext };
     },
-    async peek(name, key, windowMs) {
-      const res = await (await limiter(name, windowMs)).get(key);
+    async peek(name, value, windowMs) {
+      const res = await (await limiter(name, windowMs)).get(keyedDigest(secret, value));
       return res ? { count: res.consumedPoints, msLeft: res.msBeforeNext } : { count: 0, msLeft: 0 };
     },
-    async clear(name, key, windowMs) {
-      await (await limiter(name, windowMs)).delete(key);
+    async clear(name, value, windowMs) {
+      await (await limiter(name, windowMs)).delete(keyedDigest(secret, value));
     },
   };
 }
@@ -83,10 +108,11 @@ function createCounters(database: DatabaseHandle): Counters {
 /** One set of counters per database handle: two app instances on one database share them. */
 const countersByDatabase = new WeakMap<DatabaseHandle, Counters>();
 
-export function countersFor(database: DatabaseHandle): Counters {
+/** `secret` keys the digests of the counted values (the app's JWT secret, the same on every process). */
+export function countersFor(database: DatabaseHandle, secret: string): Counters {
   let counters = countersByDatabase.get(database);
   if (!counters) {
-    counters = createCounters(database);
+    counters = createCounters(database, secret);
     countersByDatabase.set(database, counters);
   }
   return counters;
@@ -114,7 +140,7 @@ export function rateLimitStore(counters: Counters): FastifyRateLimitStoreCtor {
       callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
       timeWindow: number,
     ): void {
-      counters.hit(`route:${this.scope}`, counterKey(key), timeWindow).then(
+      counters.hit(`route:${this.scope}`, key, timeWindow).then(
         ({ count, msLeft }) => callback(null, { current: count, ttl: msLeft }),
         (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
       );

@@ -4,7 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import { ErrorCode } from '#shared/error-codes.ts';
 import { apiErrors } from '#shared/messages/common.ts';
 import type { App } from '../app-types.ts';
-import { countersFor, rateLimitStore } from './rate-limit-store.ts';
+import { addressBucket, countersFor, rateLimitStore } from './rate-limit-store.ts';
 
 /**
  * Helmet with a strict Content-Security-Policy: scripts only from our origin, never inline (the
@@ -80,7 +80,9 @@ export async function registerSecurity(app: App): Promise<void> {
   // on is the socket's unless TRUST_PROXY names the proxies allowed to set X-Forwarded-For.
   await app.register(rateLimit, {
     global: false,
-    store: rateLimitStore(countersFor(app.ctx.database)),
+    store: rateLimitStore(countersFor(app.ctx.database, app.ctx.config.jwtSecret)),
+    // Routes that count per client count an IPv6 client by its /64 (rate-limit-store.ts).
+    keyGenerator: (request) => addressBucket(request.ip),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       detail: apiErrors.rateLimited,

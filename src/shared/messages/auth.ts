@@ -30,7 +30,7 @@ export const auth = {
   invalidCredentials: 'Adresse e-mail ou mot de passe incorrect.',
   /** Too many failed logins on one account (whatever the address they came from): the wait, in minutes. */
   tooManyLoginAttempts: (minutes: number) =>
-    `Trop de tentatives de connexion. Réessayez dans ${minutes} minute${minutes > 1 ? 's' : ''}.`,
+    `Trop de tentatives de connexion. Réessayez dans ${minutes} minute${minutes > 1 ? 's' : ''}, ou réinitialisez votre mot de passe avec « Mot de passe oublié ».`,
   emailTaken: 'Cette adresse e-mail est déjà utilisée.',
   usernameTaken: "Ce nom d'utilisateur est déjà pris.",
   loginSuccess: 'Vous êtes connecté.',

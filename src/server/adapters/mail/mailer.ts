@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
@@ -14,11 +14,12 @@ export type Mailer = {
 };
 
 /**
- * How a recipient appears in the logs: a short digest, enough to match two lines about one address
- * (or to check a given address by hashing it), never the address itself (DESIGN.md section 14).
+ * How a recipient appears in the logs: a short keyed digest, enough to match two lines about one
+ * address (or, for whoever holds the app's secret, to check a given address), never the address
+ * itself (DESIGN.md section 14). Keyed, because a plain digest of an e-mail is reversed by guessing.
  */
-export function recipientForLog(address: string): string {
-  return `sha256:${createHash('sha256').update(address.trim().toLowerCase()).digest('hex').slice(0, 16)}`;
+export function recipientForLog(address: string, key: string): string {
+  return `hmac:${createHmac('sha256', key).update(`mail-log:${address.trim().toLowerCase()}`).digest('hex').slice(0, 16)}`;
 }
 
 /**
@@ -41,8 +42,10 @@ export function createMailer(options: {
   from: string;
   dataDir: string;
   log: FastifyBaseLogger;
+  /** Keys the recipient digests of the log lines (the app's secret). */
+  logKey: string;
 }): Mailer {
-  const { from, log } = options;
+  const { from, log, logKey } = options;
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     const url = new URL(options.smtpUrl);
@@ -50,7 +53,7 @@ export function createMailer(options: {
       destination: `${url.protocol}//${url.host}`,
       async send(mail) {
         await transport.sendMail({ from, ...mail });
-        log.info({ to: recipientForLog(mail.to), subject: mail.subject }, 'mail sent over SMTP');
+        log.info({ to: recipientForLog(mail.to, logKey), subject: mail.subject }, 'mail sent over SMTP');
       },
     };
   }
@@ -64,7 +67,10 @@ export function createMailer(options: {
       const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`);
       await writeFile(file, info.message as Buffer);
       // The file, not the log, carries the mail: its links may hold working tokens (password reset).
-      log.info({ to: recipientForLog(mail.to), subject: mail.subject, file }, 'mail written to the local outbox');
+      log.info(
+        { to: recipientForLog(mail.to, logKey), subject: mail.subject, file },
+        'mail written to the local outbox',
+      );
     },
   };
 }

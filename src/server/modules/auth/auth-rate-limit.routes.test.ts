@@ -80,7 +80,9 @@ describe('per-account limits', () => {
       detail: auth.tooManyLoginAttempts(LOGIN_FAILURES_WINDOW_MINUTES),
       code: ErrorCode.RATE_LIMITED,
     });
-    expect(auth.tooManyLoginAttempts(12)).toBe('Trop de tentatives de connexion. Réessayez dans 12 minutes.');
+    expect(auth.tooManyLoginAttempts(12)).toBe(
+      'Trop de tentatives de connexion. Réessayez dans 12 minutes, ou réinitialisez votre mot de passe avec « Mot de passe oublié ».',
+    );
     // Another account is not affected.
     const other = await createSeeker(proxied.app.ctx.db);
     const res = await post(proxied, '/auth/login', { email: other.email, password: TEST_PASSWORD }, address(240));

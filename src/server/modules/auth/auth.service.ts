@@ -1,7 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
-  LOGIN_FAILURES_MAX,
-  LOGIN_FAILURES_WINDOW_MINUTES,
   PASSWORD_RESET_MAILS_MAX,
   PASSWORD_RESET_MAILS_WINDOW_MINUTES,
   PASSWORD_RESET_TTL_MINUTES,
@@ -12,10 +10,11 @@ import type { LoginRequest, SignupRequest } from '#shared/schemas/auth.ts';
 import type { CurrentUser } from '#shared/schemas/users.ts';
 import type { AppContext } from '../../app-types.ts';
 import { mailErrorForLog } from '../../adapters/mail/mailer.ts';
-import { AppError, badRequest, unauthorized } from '../../errors.ts';
+import { badRequest, unauthorized } from '../../errors.ts';
 import { runInBackground } from '../../lib/background.ts';
 import { createTokenIssuer } from '../../plugins/auth.ts';
-import { counterKey, countersFor } from '../../plugins/rate-limit-store.ts';
+import { clearPasswordAttempts, countPasswordAttempt } from '../../lib/login-failures.ts';
+import { countersFor } from '../../plugins/rate-limit-store.ts';
 import {
   createUser,
   findUserByEmail,
@@ -47,8 +46,6 @@ export async function signup(ctx: AppContext, input: SignupRequest): Promise<Cur
   return toCurrentUser(user);
 }
 
-const LOGIN_FAILURES = 'login-failures';
-const LOGIN_FAILURES_WINDOW_MS = LOGIN_FAILURES_WINDOW_MINUTES * 60_000;
 const RESET_MAILS = 'password-reset-mails';
 const RESET_MAILS_WINDOW_MS = PASSWORD_RESET_MAILS_WINDOW_MINUTES * 60_000;
 
@@ -65,17 +62,11 @@ export async function login(
   ctx: AppContext,
   input: LoginRequest,
 ): Promise<{ access_token: string; token_type: 'bearer' }> {
-  const counters = countersFor(ctx.database);
-  const key = counterKey(input.email);
-  const attempts = await counters.hit(LOGIN_FAILURES, key, LOGIN_FAILURES_WINDOW_MS);
-  if (attempts.count > LOGIN_FAILURES_MAX) {
-    const minutes = Math.max(1, Math.ceil(attempts.msLeft / 60_000));
-    throw new AppError(ErrorCode.RATE_LIMITED, 429, auth.tooManyLoginAttempts(minutes));
-  }
+  await countPasswordAttempt(ctx, input.email);
   const user = await findUserByEmail(ctx.db, input.email);
   const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
   if (!user || !valid) throw unauthorized(ErrorCode.INVALID_CREDENTIALS, auth.invalidCredentials);
-  await counters.clear(LOGIN_FAILURES, key, LOGIN_FAILURES_WINDOW_MS);
+  await clearPasswordAttempts(ctx, input.email);
   const accessToken = await createTokenIssuer(ctx.config.jwtSecret).issue(user);
   return { access_token: accessToken, token_type: 'bearer' };
 }
@@ -88,7 +79,7 @@ export async function login(
  * A failure then is logged without the address, never shown (it would reveal the account).
  */
 export async function forgotPassword(ctx: AppContext, email: string): Promise<{ message: string }> {
-  const mails = await countersFor(ctx.database).hit(RESET_MAILS, counterKey(email), RESET_MAILS_WINDOW_MS);
+  const mails = await countersFor(ctx.database, ctx.config.jwtSecret).hit(RESET_MAILS, email, RESET_MAILS_WINDOW_MS);
   if (mails.count <= PASSWORD_RESET_MAILS_MAX) {
     runInBackground(
       ctx,
@@ -144,8 +135,6 @@ export async function resetPassword(ctx: AppContext, token: string, newPassword:
     return id;
   });
   const user = await findUserById(ctx.db, userId);
-  if (user) {
-    await countersFor(ctx.database).clear(LOGIN_FAILURES, counterKey(user.email), LOGIN_FAILURES_WINDOW_MS);
-  }
+  if (user) await clearPasswordAttempts(ctx, user.email);
   return { message: passwordReset.resetSuccess };
 }

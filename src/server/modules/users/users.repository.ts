@@ -15,7 +15,7 @@ export async function findUserById(db: Executor, id: string): Promise<UserRow | 
 
 /**
  * Case-insensitive, served by the unique index on lower(email). The address is lowercased here, in
- * JavaScript, like the per-account counter keys (counterKey): SQL's lower() also folds 'İ' into 'i',
+ * JavaScript, like the per-account counters (rate-limit-store.ts): SQL's lower() also folds 'İ' into 'i',
  * so each such spelling of one address would find the account under a counter of its own.
  */
 export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {

@@ -255,6 +255,19 @@ describe('PUT /users/me', () => {
     expect(row!.email).toBe(user.email);
   });
 
+  it('draws on the same budget of guesses as the login form: a stolen token does not add guesses', async () => {
+    const user = await createSeeker(t.app.ctx.db);
+    const login = (password: string) =>
+      t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: user.email, password } });
+    for (let i = 0; i < LOGIN_FAILURES_MAX - 1; i++) expect((await login('pas-le-bon')).statusCode).toBe(401);
+    expect((await put(user, { email: 'autre@exemple.fr', current_password: 'pas-le-bon' })).statusCode).toBe(403);
+    // The budget is spent: the right password is refused on both doors until the window ends.
+    expect((await login(DEFAULT_TEST_PASSWORD)).statusCode).toBe(429);
+    expect((await put(user, { email: 'autre@exemple.fr', current_password: DEFAULT_TEST_PASSWORD })).statusCode).toBe(
+      429,
+    );
+  });
+
   it('changes the e-mail with the current password: other tokens revoked, a fresh one answered, old address told', async () => {
     const user = await createSeeker(t.app.ctx.db, { displayName: 'Inès Garnier' });
     const oldToken = await t.tokenFor(user);
@@ -285,7 +298,11 @@ describe('PUT /users/me', () => {
   ])('spends the reset links already sent when the %s changes', async (_change, fields) => {
     // A link that reached the old (maybe stolen) mailbox must not undo the change an hour later.
     const user = await createSeeker(t.app.ctx.db);
-    const forgot = await t.app.inject({ method: 'POST', url: api('/auth/forgot-password'), payload: { email: user.email } });
+    const forgot = await t.app.inject({
+      method: 'POST',
+      url: api('/auth/forgot-password'),
+      payload: { email: user.email },
+    });
     expect(forgot.statusCode).toBe(200);
     const mail = (await t.readOutbox()).map(parseMail).find((m) => m.to.includes(user.email));
     const token = decodeURIComponent(/token=([^\s]+)/.exec(mail!.text)![1]!);

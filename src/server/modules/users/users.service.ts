@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { LOGIN_FAILURES_MAX, LOGIN_FAILURES_WINDOW_MINUTES, type Role } from '#shared/constants.ts';
+import type { Role } from '#shared/constants.ts';
 import { ErrorCode } from '#shared/error-codes.ts';
 import { auth, role as roleMessages } from '#shared/messages/auth.ts';
 import { profile } from '#shared/messages/profile.ts';
@@ -20,20 +20,11 @@ import type { AppContext } from '../../app-types.ts';
 import type { Executor } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import { mailErrorForLog } from '../../adapters/mail/mailer.ts';
-import {
-  AppError,
-  badRequest,
-  conflict,
-  forbidden,
-  notFound,
-  pgConstraint,
-  pgErrorCode,
-  PgErrorCode,
-} from '../../errors.ts';
+import { badRequest, conflict, forbidden, notFound, pgConstraint, pgErrorCode, PgErrorCode } from '../../errors.ts';
 import { runInBackground } from '../../lib/background.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { createTokenIssuer } from '../../plugins/auth.ts';
-import { countersFor } from '../../plugins/rate-limit-store.ts';
+import { clearPasswordAttempts, countPasswordAttempt } from '../../lib/login-failures.ts';
 import * as repo from './users.repository.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -170,26 +161,18 @@ export async function getPublicUser(ctx: AppContext, id: string): Promise<Public
 // ---------------------------------------------------------------------------------------------
 // The logged-in user's own profile.
 
-const CURRENT_PASSWORD_FAILURES = 'current-password-failures';
-const CURRENT_PASSWORD_FAILURES_WINDOW_MS = LOGIN_FAILURES_WINDOW_MINUTES * 60_000;
-
 /**
  * The current password, asked before a change of e-mail or password: whoever holds a stolen token
- * could otherwise take the account (and the reset mails with it). Failures count per account like
- * failed logins, so the token cannot be used to guess the password either.
+ * could otherwise take the account (and the reset mails with it). Attempts draw on the account's one
+ * budget of password guesses, shared with the login form, so the token cannot be used to guess more.
  */
 async function checkCurrentPassword(ctx: AppContext, user: UserRow, password: string | undefined): Promise<void> {
   if (!password) throw badRequest(ErrorCode.CURRENT_PASSWORD_REQUIRED, profile.currentPasswordRequired);
-  const counters = countersFor(ctx.database);
-  const attempts = await counters.hit(CURRENT_PASSWORD_FAILURES, user.id, CURRENT_PASSWORD_FAILURES_WINDOW_MS);
-  if (attempts.count > LOGIN_FAILURES_MAX) {
-    const minutes = Math.max(1, Math.ceil(attempts.msLeft / 60_000));
-    throw new AppError(ErrorCode.RATE_LIMITED, 429, auth.tooManyLoginAttempts(minutes));
-  }
+  await countPasswordAttempt(ctx, user.email);
   if (!(await verifyPassword(user.passwordHash, password))) {
     throw forbidden(ErrorCode.CURRENT_PASSWORD_WRONG, profile.currentPasswordWrong);
   }
-  await counters.clear(CURRENT_PASSWORD_FAILURES, user.id, CURRENT_PASSWORD_FAILURES_WINDOW_MS);
+  await clearPasswordAttempts(ctx, user.email);
 }
 
 /** Tells the old address that the e-mail or the password changed, after the answer; a failure is logged. */
