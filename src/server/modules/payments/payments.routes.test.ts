@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { BOOKING_CREATE_RATE_LIMIT_PER_HOUR, MAX_UPCOMING_BOOKINGS_PER_HELPER } from '#shared/constants.ts';
 import { ErrorCode } from '#shared/error-codes.ts';
 import { paymentErrors } from '#shared/messages/payments.ts';
 import type { LocalProvider } from '#server/adapters/payments/local-provider.ts';
@@ -201,6 +202,26 @@ describe('POST /payments/checkout-session', () => {
     });
     // No hold was taken.
     expect(await db.select().from(bookings).where(eq(bookings.helperId, unready.id))).toHaveLength(0);
+  });
+
+  it('applies the per-helper cap and the per-account rate limit of bookings', async () => {
+    const db = t.app.ctx.db;
+    const busyHelper = await createHelper(db);
+    await givePayoutAccount(db, busyHelper, true);
+    const busyOffer = await createOffer(db, busyHelper, { options: [{ durationMinutes: 60, priceCents: 2000 }] });
+    await createSlot(db, busyHelper, { startAt: at(0), endAt: at(20) });
+    const keen = await createSeeker(db);
+    const hold = (hour: number) => checkout(keen, { ...body(at(hour)), offer_id: busyOffer.id });
+    for (let hour = 0; hour < MAX_UPCOMING_BOOKINGS_PER_HELPER; hour++) expect((await hold(hour)).statusCode).toBe(200);
+    const capped = await hold(MAX_UPCOMING_BOOKINGS_PER_HELPER);
+    expect(capped.statusCode).toBe(409);
+    expect(capped.json().code).toBe(ErrorCode.BOOKING_UPCOMING_LIMIT_REACHED);
+
+    const hasty = await createSeeker(db);
+    const foreign = { ...body(at(1)), offer_id: busyOffer.id, cancel_url: 'https://evil.example/' };
+    for (let attempt = 0; attempt < BOOKING_CREATE_RATE_LIMIT_PER_HOUR; attempt++)
+      expect((await checkout(hasty, foreign)).statusCode).toBe(400);
+    expect((await checkout(hasty, foreign)).statusCode).toBe(429);
   });
 
   it('releases the hold when the provider fails', async () => {
