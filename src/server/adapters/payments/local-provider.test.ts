@@ -97,7 +97,10 @@ describe('LocalProvider accounts', () => {
       payoutsEnabled: false,
     });
     expect(delivered.map((event) => event.type)).toEqual(['account.updated']);
-    expect(delivered[0]).toMatchObject({ account: accountId, data: { object: { id: accountId, details_submitted: true } } });
+    expect(delivered[0]).toMatchObject({
+      account: accountId,
+      data: { object: { id: accountId, details_submitted: true } },
+    });
 
     now = new Date(now.getTime() + (LOCAL_ACCOUNT_VERIFICATION_SECONDS - 1) * 1000);
     expect((await provider.getAccountStatus(accountId)).chargesEnabled).toBe(false);
@@ -175,9 +178,11 @@ describe('LocalProvider checkout', () => {
         },
       },
     });
-    // A second click (or a reload of the POST) pays nothing more.
+    // A second click (or a reload of the POST) pays nothing more: the same event again, same id and
+    // payment intent, which the handler skips once processed and retries if it had failed.
     expect(await provider.payCheckoutSession(session.id)).toEqual(paid);
-    expect(delivered).toHaveLength(1);
+    expect(delivered).toHaveLength(2);
+    expect(delivered[1]).toEqual(delivered[0]);
   });
 
   it('refuses to pay an expired or unknown session', async () => {
@@ -196,7 +201,9 @@ describe('LocalProvider refunds', () => {
     const refund = await provider.refund({ paymentIntentId, reason: 'requested_by_customer', idempotencyKey: key });
     expect(refund).toMatchObject({ id: expect.stringMatching(/^re_local_/), status: 'succeeded' });
     expect(delivered).toHaveLength(0); // not inside the caller's own flow
-    expect(await provider.refund({ paymentIntentId, reason: 'requested_by_customer', idempotencyKey: key })).toEqual(refund);
+    expect(await provider.refund({ paymentIntentId, reason: 'requested_by_customer', idempotencyKey: key })).toEqual(
+      refund,
+    );
     await runLater();
     expect(delivered).toHaveLength(1);
     expect(delivered[0]).toMatchObject({
@@ -215,11 +222,25 @@ describe('LocalProvider refunds', () => {
 
   it('never refunds more than was paid', async () => {
     const { paymentIntentId } = await paidSession();
-    await provider.refund({ paymentIntentId, amountCents: 4000, reason: 'requested_by_customer', idempotencyKey: randomUUID() });
+    await provider.refund({
+      paymentIntentId,
+      amountCents: 4000,
+      reason: 'requested_by_customer',
+      idempotencyKey: randomUUID(),
+    });
     await expect(
-      provider.refund({ paymentIntentId, amountCents: 1000, reason: 'requested_by_customer', idempotencyKey: randomUUID() }),
+      provider.refund({
+        paymentIntentId,
+        amountCents: 1000,
+        reason: 'requested_by_customer',
+        idempotencyKey: randomUUID(),
+      }),
     ).rejects.toThrow();
-    const rest = await provider.refund({ paymentIntentId, reason: 'requested_by_customer', idempotencyKey: randomUUID() });
+    const rest = await provider.refund({
+      paymentIntentId,
+      reason: 'requested_by_customer',
+      idempotencyKey: randomUUID(),
+    });
     await runLater();
     const last = delivered.at(-1)?.data.object as Stripe.Charge;
     expect(last.refunds?.data[0]).toMatchObject({ id: rest.id, amount: 500 });
@@ -228,16 +249,25 @@ describe('LocalProvider refunds', () => {
 
   it('refuses a payment it never took', async () => {
     await expect(
-      provider.refund({ paymentIntentId: 'pi_local_nope', reason: 'requested_by_customer', idempotencyKey: randomUUID() }),
+      provider.refund({
+        paymentIntentId: 'pi_local_nope',
+        reason: 'requested_by_customer',
+        idempotencyKey: randomUUID(),
+      }),
     ).rejects.toThrow();
   });
 });
 
 describe('LocalProvider.parseWebhook', () => {
-  const body = Buffer.from(JSON.stringify({ id: 'evt_1', object: 'event', type: 'account.updated', data: { object: {} } }));
+  const body = Buffer.from(
+    JSON.stringify({ id: 'evt_1', object: 'event', type: 'account.updated', data: { object: {} } }),
+  );
 
   it('accepts Stripe-format signatures made with its secret', () => {
-    const header = Stripe.webhooks.generateTestHeaderString({ payload: body.toString(), secret: provider.webhookSecret });
+    const header = Stripe.webhooks.generateTestHeaderString({
+      payload: body.toString(),
+      secret: provider.webhookSecret,
+    });
     expect(provider.parseWebhook(body, header).id).toBe('evt_1');
     expect(provider.webhookSecret).toMatch(/^whsec_/);
   });
@@ -249,7 +279,10 @@ describe('LocalProvider.parseWebhook', () => {
       secret: provider.webhookSecret,
       timestamp: Math.floor(Date.now() / 1000) - 301,
     });
-    const tampered = Stripe.webhooks.generateTestHeaderString({ payload: body.toString(), secret: provider.webhookSecret });
+    const tampered = Stripe.webhooks.generateTestHeaderString({
+      payload: body.toString(),
+      secret: provider.webhookSecret,
+    });
     expect(() => provider.parseWebhook(body, undefined)).toThrow(InvalidWebhookSignature);
     expect(() => provider.parseWebhook(body, forged)).toThrow(InvalidWebhookSignature);
     expect(() => provider.parseWebhook(body, stale)).toThrow(InvalidWebhookSignature);

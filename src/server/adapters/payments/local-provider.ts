@@ -69,7 +69,11 @@ export class LocalProvider implements PaymentProvider {
     this.linkKey = derive(options.secret, 'appui-local-links');
   }
 
-  async createAccount(input: { userId: string; email: string; idempotencyKey: string }): Promise<{ accountId: string }> {
+  async createAccount(input: {
+    userId: string;
+    email: string;
+    idempotencyKey: string;
+  }): Promise<{ accountId: string }> {
     // Same idempotency key, same account: a retried request never opens a second one.
     await this.db
       .insert(localAccounts)
@@ -135,7 +139,10 @@ export class LocalProvider implements PaymentProvider {
       .from(localCheckoutSessions)
       .where(eq(localCheckoutSessions.paymentIntentId, input.paymentIntentId));
     if (!session || session.status !== 'complete') throw new Error('unknown or unpaid local payment');
-    const [existing] = await this.db.select().from(localRefunds).where(eq(localRefunds.idempotencyKey, input.idempotencyKey));
+    const [existing] = await this.db
+      .select()
+      .from(localRefunds)
+      .where(eq(localRefunds.idempotencyKey, input.idempotencyKey));
     if (existing) return { id: existing.id, status: 'succeeded' };
 
     const refunded = await this.refundedCents(input.paymentIntentId);
@@ -149,7 +156,10 @@ export class LocalProvider implements PaymentProvider {
       .returning({ id: localRefunds.id });
     if (inserted.length === 0) {
       // A concurrent call with the same key stored it first: answer that refund.
-      const [row] = await this.db.select().from(localRefunds).where(eq(localRefunds.idempotencyKey, input.idempotencyKey));
+      const [row] = await this.db
+        .select()
+        .from(localRefunds)
+        .where(eq(localRefunds.idempotencyKey, input.idempotencyKey));
       return { id: row?.id ?? id, status: 'succeeded' };
     }
     const event = this.chargeRefundedEvent(session, id, amountCents, refunded + amountCents);
@@ -192,7 +202,9 @@ export class LocalProvider implements PaymentProvider {
       .set({ status: 'complete', paymentIntentId: token('pi') })
       .where(and(eq(localCheckoutSessions.id, sessionId), eq(localCheckoutSessions.status, 'open')))
       .returning();
-    if (completed) await this.deliver(this.checkoutCompletedEvent(completed));
+    // Paid already: the same event again (same id), which the handler skips if it was processed and
+    // retries if it failed — as Stripe redelivers an event until the endpoint accepts it.
+    await this.deliver(this.checkoutCompletedEvent(completed ?? session));
     return { redirectTo: session.successUrl.replaceAll('{CHECKOUT_SESSION_ID}', encodeURIComponent(session.id)) };
   }
 
@@ -292,9 +304,10 @@ export class LocalProvider implements PaymentProvider {
     await this.deliverNow(Buffer.from(payload), signature);
   }
 
-  private event(type: string, object: object, account?: string) {
+  private event(type: string, object: object, options: { account?: string; id?: string } = {}) {
+    const { account, id } = options;
     return {
-      id: token('evt'),
+      id: id ?? token('evt'),
       object: 'event',
       api_version: null,
       created: unixSeconds(this.now()),
@@ -308,24 +321,28 @@ export class LocalProvider implements PaymentProvider {
   }
 
   private checkoutCompletedEvent(session: typeof localCheckoutSessions.$inferSelect) {
-    return this.event('checkout.session.completed', {
-      id: session.id,
-      object: 'checkout.session',
-      mode: 'payment',
-      status: 'complete',
-      payment_status: 'paid',
-      amount_total: session.amountCents,
-      currency: session.currency,
-      payment_intent: session.paymentIntentId,
-      client_reference_id: session.bookingId,
-      metadata: { booking_id: session.bookingId },
-      customer_email: session.customerEmail,
-      expires_at: unixSeconds(session.expiresAt),
-      success_url: session.successUrl,
-      cancel_url: session.cancelUrl,
-      url: null,
-      livemode: false,
-    });
+    return this.event(
+      'checkout.session.completed',
+      {
+        id: session.id,
+        object: 'checkout.session',
+        mode: 'payment',
+        status: 'complete',
+        payment_status: 'paid',
+        amount_total: session.amountCents,
+        currency: session.currency,
+        payment_intent: session.paymentIntentId,
+        client_reference_id: session.bookingId,
+        metadata: { booking_id: session.bookingId },
+        customer_email: session.customerEmail,
+        expires_at: unixSeconds(session.expiresAt),
+        success_url: session.successUrl,
+        cancel_url: session.cancelUrl,
+        url: null,
+        livemode: false,
+      },
+      { id: `evt_local_completed_${session.id}` },
+    );
   }
 
   private chargeRefundedEvent(
@@ -334,31 +351,35 @@ export class LocalProvider implements PaymentProvider {
     amountCents: number,
     totalRefunded: number,
   ) {
-    return this.event('charge.refunded', {
-      id: `ch_local_${session.paymentIntentId ?? session.id}`,
-      object: 'charge',
-      amount: session.amountCents,
-      amount_refunded: totalRefunded,
-      refunded: totalRefunded >= session.amountCents,
-      currency: session.currency,
-      payment_intent: session.paymentIntentId,
-      metadata: { booking_id: session.bookingId },
-      refunds: {
-        object: 'list',
-        has_more: false,
-        data: [
-          {
-            id: refundId,
-            object: 'refund',
-            amount: amountCents,
-            currency: session.currency,
-            payment_intent: session.paymentIntentId,
-            status: 'succeeded',
-          },
-        ],
+    return this.event(
+      'charge.refunded',
+      {
+        id: `ch_local_${session.paymentIntentId ?? session.id}`,
+        object: 'charge',
+        amount: session.amountCents,
+        amount_refunded: totalRefunded,
+        refunded: totalRefunded >= session.amountCents,
+        currency: session.currency,
+        payment_intent: session.paymentIntentId,
+        metadata: { booking_id: session.bookingId },
+        refunds: {
+          object: 'list',
+          has_more: false,
+          data: [
+            {
+              id: refundId,
+              object: 'refund',
+              amount: amountCents,
+              currency: session.currency,
+              payment_intent: session.paymentIntentId,
+              status: 'succeeded',
+            },
+          ],
+        },
+        livemode: false,
       },
-      livemode: false,
-    });
+      { id: `evt_local_refunded_${refundId}` },
+    );
   }
 
   private accountUpdatedEvent(account: typeof localAccounts.$inferSelect) {
@@ -373,7 +394,7 @@ export class LocalProvider implements PaymentProvider {
         payouts_enabled: account.payoutsEnabled,
         metadata: { user_id: account.userId },
       },
-      account.id,
+      { account: account.id },
     );
   }
 }

@@ -25,7 +25,8 @@ afterAll(() => t.close());
 const createAccount = (user: UserRow | null) =>
   t.injectAs(user, { method: 'POST', url: '/api/v1/payments/create-account' });
 const status = (user: UserRow | null) => t.injectAs(user, { method: 'GET', url: '/api/v1/payments/account-status' });
-const publicStatus = (id: string) => t.injectAs(null, { method: 'GET', url: `/api/v1/payments/helper/${id}/stripe-status` });
+const publicStatus = (id: string) =>
+  t.injectAs(null, { method: 'GET', url: `/api/v1/payments/helper/${id}/stripe-status` });
 const dashboardLink = (user: UserRow | null, id: string) =>
   t.injectAs(user, { method: 'GET', url: `/api/v1/payments/stripe/dashboard-link/${id}` });
 const accountSession = (user: UserRow | null, id: string) =>
@@ -96,7 +97,11 @@ describe('GET /payments/account-status', () => {
     });
 
     await simulator.completeVerification(accountId);
-    expect((await status(helper)).json()).toMatchObject({ details_submitted: true, charges_enabled: true, payouts_enabled: true });
+    expect((await status(helper)).json()).toMatchObject({
+      details_submitted: true,
+      charges_enabled: true,
+      payouts_enabled: true,
+    });
     expect((await publicStatus(helper.id)).json()).toEqual({ charges_enabled: true, details_submitted: true });
   });
 
@@ -221,6 +226,7 @@ describe('GET /onboard/{userId}?token (test page)', () => {
     const helper = await createHelper(t.app.ctx.db);
     expect((await onboard(helper.id)).statusCode).toBe(401);
     expect((await onboard(helper.id, 'pas-un-jeton')).statusCode).toBe(401);
-    for (const user of [seeker, helper]) expect((await onboard(helper.id, await t.tokenFor(user))).statusCode).toBe(403);
+    for (const user of [seeker, helper])
+      expect((await onboard(helper.id, await t.tokenFor(user))).statusCode).toBe(403);
   });
 });

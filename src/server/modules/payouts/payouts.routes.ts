@@ -153,7 +153,10 @@ export async function payoutsRoutes(app: App, { ctx }: { ctx: AppContext }): Pro
         description: `Administrateurs, en mode démonstration ou avec des clés Stripe de test (sinon 404). Montant et commission en centimes (par défaut ${TEST_CHECKOUT_DEFAULT_AMOUNT_CENTS} et ${TEST_CHECKOUT_DEFAULT_FEE_CENTS}). Aucune réservation n’y est liée.`,
         security,
         params: z.object({ userId: z.uuid() }),
-        querystring: z.object({ amount: cents.optional(), fee: z.coerce.number().int().min(0).max(1_000_000).optional() }),
+        querystring: z.object({
+          amount: cents.optional(),
+          fee: z.coerce.number().int().min(0).max(1_000_000).optional(),
+        }),
         response: {
           200: z.object({ checkout_url: z.string(), session_id: z.string() }),
           400: ErrorResponseSchema,

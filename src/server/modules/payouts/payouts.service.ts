@@ -177,7 +177,9 @@ export async function testOnboardingUrl(ctx: AppContext, admin: UserRow, userId:
   const helper = await findUser(ctx.db, userId);
   if (!helper) throw accountNotFound();
   const { account_id: accountId } = await createPayoutAccount(ctx, helper);
-  return callProvider(ctx, 'createOnboardingLink', () => ctx.payments.createOnboardingLink(accountId, onboardingUrls(ctx)));
+  return callProvider(ctx, 'createOnboardingLink', () =>
+    ctx.payments.createOnboardingLink(accountId, onboardingUrls(ctx)),
+  );
 }
 
 /** GET /checkout/{userId}?amount&fee: a checkout session paying that helper, outside any booking. */
