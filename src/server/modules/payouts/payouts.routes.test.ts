@@ -230,3 +230,57 @@ describe('GET /onboard/{userId}?token (test page)', () => {
       expect((await onboard(helper.id, await t.tokenFor(user))).statusCode).toBe(403);
   });
 });
+
+describe('test endpoints with Stripe keys', () => {
+  it('are hidden (404) with live keys, open with test keys', async () => {
+    for (const [key, expected] of [
+      ['sk_live_appui_not_a_real_key', ErrorCode.PAYMENT_TEST_MODE_ONLY],
+      ['sk_test_appui_not_a_real_key', ErrorCode.PAYOUT_ACCOUNT_NOT_FOUND],
+    ] as const) {
+      const stripeApp = await buildTestApp({ STRIPE_SECRET_KEY: key, STRIPE_WEBHOOK_SECRET: 'whsec_appui_test' });
+      try {
+        const stripeAdmin = await createAdmin(stripeApp.app.ctx.db);
+        const helper = await createHelper(stripeApp.app.ctx.db);
+        // A helper without an account: with test keys the answer stops there, before any call to Stripe.
+        const res = await stripeApp.injectAs(stripeAdmin, { method: 'GET', url: `/api/v1/checkout/${helper.id}` });
+        expect(res.statusCode).toBe(404);
+        expect(res.json()).toMatchObject({ code: expected });
+        if (expected === ErrorCode.PAYMENT_TEST_MODE_ONLY) {
+          expect(res.json()).toEqual({ code: expected, detail: payoutErrors.testModeOnly });
+          const onboard = await stripeApp.app.inject({
+            method: 'GET',
+            url: `/api/v1/onboard/${helper.id}?token=${encodeURIComponent(await stripeApp.tokenFor(stripeAdmin))}`,
+          });
+          expect(onboard.statusCode).toBe(404);
+        }
+        // No simulator pages when Stripe is the provider.
+        expect((await stripeApp.app.inject({ method: 'GET', url: '/simulateur/paiement/cs_local_x' })).statusCode).toBe(
+          404,
+        );
+      } finally {
+        await stripeApp.close();
+      }
+    }
+  });
+});
+
+describe('OpenAPI', () => {
+  it('describes the payout endpoints and leaves the simulator’s pages out', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+      paths: Record<string, unknown>;
+    }>();
+    const paths = Object.keys(doc.paths);
+    for (const path of [
+      '/api/v1/payments/create-account',
+      '/api/v1/payments/account-status',
+      '/api/v1/payments/helper/{id}/stripe-status',
+      '/api/v1/payments/stripe/dashboard-link/{id}',
+      '/api/v1/payments/stripe/account-session/{id}',
+      '/api/v1/onboard/{userId}',
+      '/api/v1/checkout/{userId}',
+    ]) {
+      expect(paths).toContain(path);
+    }
+    expect(paths.some((path) => path.startsWith('/simulateur'))).toBe(false);
+  });
+});
