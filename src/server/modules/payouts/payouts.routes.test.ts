@@ -222,6 +222,26 @@ describe('GET /onboard/{userId}?token (test page)', () => {
     expect(res.headers.location).toContain(`http://appui.test/simulateur/inscription/${accountId}?token=`);
   });
 
+  it('gives the admin a test account of their own, then a test checkout into it (the /stripe-test page)', async () => {
+    const tester = await createAdmin(t.app.ctx.db);
+    const res = await onboard(tester.id, await t.tokenFor(tester));
+    expect(res.statusCode).toBe(302);
+    const accountId = decodeURIComponent(/inscription\/([^?]+)/.exec(res.headers.location as string)?.[1] ?? '');
+    expect(accountId).toMatch(/^acct_local_/);
+    expect((await t.injectAs(tester, { method: 'GET', url: `/api/v1/checkout/${tester.id}` })).statusCode).toBe(409);
+    await simulator.submitAccountDetails(accountId);
+    await simulator.completeVerification(accountId);
+    const checkout = await t.injectAs(tester, { method: 'GET', url: `/api/v1/checkout/${tester.id}` });
+    expect(checkout.statusCode).toBe(200);
+    expect(checkout.json<{ checkout_url: string }>().checkout_url).toContain('/simulateur/paiement/cs_local_');
+  });
+
+  it('does not open accounts for seekers or unknown users (404)', async () => {
+    const token = await t.tokenFor(admin);
+    expect((await onboard(seeker.id, token)).statusCode).toBe(404);
+    expect((await onboard(crypto.randomUUID(), token)).statusCode).toBe(404);
+  });
+
   it('refuses a missing or bad token (401) and a non-admin (403)', async () => {
     const helper = await createHelper(t.app.ctx.db);
     expect((await onboard(helper.id)).statusCode).toBe(401);

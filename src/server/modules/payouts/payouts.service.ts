@@ -65,18 +65,7 @@ async function freshAccount(ctx: AppContext, userId: string): Promise<PayoutAcco
 /** POST /payments/create-account: creates the helper's account, or reuses it; the onboarding link while details are missing. */
 export async function createPayoutAccount(ctx: AppContext, user: UserRow): Promise<CreateAccountResponse> {
   if (user.role !== 'helper') throw forbidden(ErrorCode.HELPER_ROLE_REQUIRED, payoutErrors.helperRequired);
-  let account = await freshAccount(ctx, user.id);
-  if (!account) {
-    const { accountId } = await callProvider(ctx, 'createAccount', () =>
-      ctx.payments.createAccount({
-        userId: user.id,
-        email: user.email,
-        // One account per helper and provider, whatever the retries.
-        idempotencyKey: `payout-account-${user.id}`,
-      }),
-    );
-    account = await savePayoutAccount(ctx.db, { userId: user.id, provider: ctx.payments.name, accountId }, new Date());
-  }
+  const account = await ensureAccount(ctx, user);
   const accountId = account.accountId;
   const onboardingUrl = account.detailsSubmitted
     ? null
@@ -84,6 +73,16 @@ export async function createPayoutAccount(ctx: AppContext, user: UserRow): Promi
         ctx.payments.createOnboardingLink(accountId, onboardingUrls(ctx)),
       );
   return { account_id: account.accountId, onboarding_url: onboardingUrl };
+}
+
+/** The user's account at this provider, created on first use (one per user and provider, whatever the retries). */
+async function ensureAccount(ctx: AppContext, user: UserRow): Promise<PayoutAccountRow> {
+  const existing = await freshAccount(ctx, user.id);
+  if (existing) return existing;
+  const { accountId } = await callProvider(ctx, 'createAccount', () =>
+    ctx.payments.createAccount({ userId: user.id, email: user.email, idempotencyKey: `payout-account-${user.id}` }),
+  );
+  return savePayoutAccount(ctx.db, { userId: user.id, provider: ctx.payments.name, accountId }, new Date());
 }
 
 /** GET /payments/account-status: the caller's own account, refreshed from the provider until it is active. */
@@ -170,15 +169,22 @@ function requireTestMode(ctx: AppContext): void {
   }
 }
 
-/** GET /onboard/{userId}?token: the onboarding link of that helper's account (created if needed). */
+/**
+ * GET /onboard/{userId}?token: the onboarding link of that user's account (created if needed). The
+ * /stripe-test page passes the administrator's own id: a test account of theirs, to pay test
+ * checkouts into; any helper's id works too. Other users: 404.
+ */
 export async function testOnboardingUrl(ctx: AppContext, admin: UserRow, userId: string): Promise<string> {
   requireTestMode(ctx);
   if (admin.role !== 'admin') throw forbidden(ErrorCode.FORBIDDEN, apiErrors.forbidden);
-  const helper = await findUser(ctx.db, userId);
-  if (!helper) throw accountNotFound();
-  const { account_id: accountId } = await createPayoutAccount(ctx, helper);
+  const target = userId === admin.id ? admin : await findUser(ctx.db, userId);
+  if (!target || (target.id !== admin.id && target.role !== 'helper')) throw accountNotFound();
+  const { accountId } = await ensureAccount(ctx, target);
   return callProvider(ctx, 'createOnboardingLink', () =>
-    ctx.payments.createOnboardingLink(accountId, onboardingUrls(ctx)),
+    ctx.payments.createOnboardingLink(accountId, {
+      returnUrl: `${ctx.config.publicUrl}/stripe-test`,
+      refreshUrl: `${ctx.config.publicUrl}/stripe-test`,
+    }),
   );
 }
 
