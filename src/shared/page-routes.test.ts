@@ -14,6 +14,7 @@ describe('isPagePath', () => {
     `/offers/${uuid}/add-slots`,
     `/book/${uuid}`,
     '/payment/success',
+    '/payment/cancel',
     '/reset-password',
   ])('knows the page %s', (pathname) => {
     expect(isPagePath(pathname)).toBe(true);
@@ -23,7 +24,6 @@ describe('isPagePath', () => {
     '/nope',
     '/support',
     '/admin',
-    '/payment/cancel',
     '/mentors',
     '/mentors/',
     `/mentors/${uuid}/extra`,
