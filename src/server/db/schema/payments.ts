@@ -21,6 +21,8 @@ export const payments = pgTable(
       .references(() => bookings.id),
     provider: text('provider', { enum: PAYOUT_PROVIDERS }).notNull(),
     checkoutSessionId: text('checkout_session_id').notNull().unique(),
+    /** The provider's page for this session, answered again to the same seeker while the hold lasts. */
+    checkoutUrl: text('checkout_url'),
     paymentIntentId: text('payment_intent_id').unique(),
     amountCents: integer('amount_cents').notNull(),
     applicationFeeCents: integer('application_fee_cents').notNull(),

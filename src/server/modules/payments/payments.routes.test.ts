@@ -150,10 +150,19 @@ describe('POST /payments/checkout-session', () => {
       refundedCents: 0,
     });
 
-    // The same seeker asking again for the same time gets the same session, not a 409.
-    const again = await checkout(seeker, body(at(6)));
+    // The same seeker asking again for the same time gets the same session, not a 409 — even from
+    // another page (other return URLs, which the provider would refuse under the same key): the
+    // stored session is answered without a second provider call.
+    const resumeSpy = vi.spyOn(provider, 'createCheckoutSession');
+    const again = await checkout(seeker, body(at(6), 60, { cancel_url: 'http://appui.test/dashboard?tab=bookings' }));
     expect(again.statusCode).toBe(200);
-    expect(again.json()).toMatchObject({ booking_id: booking.id, session_id: answer.session_id });
+    expect(again.json()).toMatchObject({
+      booking_id: booking.id,
+      session_id: answer.session_id,
+      checkout_url: answer.checkout_url,
+    });
+    expect(resumeSpy).not.toHaveBeenCalled();
+    resumeSpy.mockRestore();
     // Someone else gets the taken time's 409.
     const other = await checkout(otherSeeker, body(at(6)));
     expect(other.statusCode).toBe(409);

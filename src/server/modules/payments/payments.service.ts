@@ -148,6 +148,7 @@ export async function createCheckoutSession(
     bookingId: booking.id,
     provider: ctx.payments.name,
     checkoutSessionId: session.id,
+    checkoutUrl: session.url,
     amountCents: booking.priceCents,
     applicationFeeCents: booking.commissionCents,
     currency: booking.currency,
@@ -159,9 +160,11 @@ export async function createCheckoutSession(
 }
 
 /**
- * The seeker's running hold on this time with its open session, asked again of the provider with the
- * same idempotency key (the booking id) and the same parameters: the same session and URL come back
- * (Stripe replays the first answer; it refuses the key with other parameters, e.g. other return URLs).
+ * The seeker's running hold on this time with its open session: the same session and URL again, as
+ * stored when it was created. Asking the provider again with the booking's idempotency key would only
+ * work with exactly the same parameters (Stripe refuses the key with other return URLs), so it is
+ * done only for a session stored before its URL was kept, and a refusal then is the provider's 502,
+ * the hold kept.
  */
 async function resumeCheckout(
   ctx: AppContext,
@@ -173,23 +176,29 @@ async function resumeCheckout(
   if (!hold) return undefined;
   const payment = await findPaymentOfBooking(ctx.db, hold.id);
   if (payment?.status !== 'open') return undefined;
+  if (payment.checkoutUrl) return checkoutAnswer(hold, payment, payment.checkoutUrl);
   const account = await findPayoutAccount(ctx.db, hold.helperId);
   const detailed = await loadDetailedBooking(ctx.db, hold.id);
   if (!account || !detailed || !hold.holdExpiresAt) return undefined;
-  const session = await ctx.payments.createCheckoutSession({
-    bookingId: hold.id,
-    amountCents: payment.amountCents,
-    applicationFeeCents: payment.applicationFeeCents,
-    currency: payment.currency,
-    destinationAccountId: account.accountId,
-    productName: `${detailed.offer.title} — ${frenchLongParis(hold.startAt)}`,
-    customerEmail: detailed.user.email,
-    successUrl: input.success_url,
-    cancelUrl: input.cancel_url,
-    expiresAt: hold.holdExpiresAt,
-    idempotencyKey: hold.id,
-  });
-  return checkoutAnswer(hold, payment, session.url);
+  try {
+    const session = await ctx.payments.createCheckoutSession({
+      bookingId: hold.id,
+      amountCents: payment.amountCents,
+      applicationFeeCents: payment.applicationFeeCents,
+      currency: payment.currency,
+      destinationAccountId: account.accountId,
+      productName: `${detailed.offer.title} — ${frenchLongParis(hold.startAt)}`,
+      customerEmail: detailed.user.email,
+      successUrl: input.success_url,
+      cancelUrl: input.cancel_url,
+      expiresAt: hold.holdExpiresAt,
+      idempotencyKey: hold.id,
+    });
+    return checkoutAnswer(hold, payment, session.url);
+  } catch (error) {
+    ctx.log.error({ err: error, bookingId: hold.id }, 'checkout session not found again');
+    throw new AppError(ErrorCode.PAYMENT_PROVIDER_ERROR, 502, paymentErrors.providerUnavailable);
+  }
 }
 
 /**
