@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '#server/app.ts';
+import { buildApp, type BuildAppOptions } from '#server/app.ts';
 import type { App } from '#server/app-types.ts';
 import { loadConfig, type AppConfig } from '#server/config.ts';
 import type { UserRow } from '#server/db/schema/users.ts';
@@ -27,7 +27,10 @@ export type TestApp = {
  * The real application on a fresh migrated database (PGlite, or the PostgreSQL server under
  * `npm run test:pg`), with its mail outbox in a temporary DATA_DIR. One per test file.
  */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  options: Pick<BuildAppOptions, 'stripeClient'> = {},
+): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'appui-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -40,7 +43,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     ...env,
   });
   const database = await openTestDatabase();
-  const app = await buildApp(config, { database, logger: false, serveWeb: false });
+  const app = await buildApp(config, { ...options, database, logger: false, serveWeb: false });
   await app.ready();
   const issuer = createTokenIssuer(config.jwtSecret);
   const outbox = path.join(dataDir, 'outbox');

@@ -7,6 +7,7 @@ import { configureZod } from '#shared/schemas/zod-locale.ts';
 import { createMailer, type Mailer } from './adapters/mail/mailer.ts';
 import { createPaymentProvider } from './adapters/payments/create-provider.ts';
 import type { PaymentProvider } from './adapters/payments/provider.ts';
+import type { StripeClientOptions } from './adapters/payments/stripe-provider.ts';
 import type { App, AppContext } from './app-types.ts';
 import type { AppConfig } from './config.ts';
 import { migrateDatabase, openDatabase, type DatabaseHandle } from './db/client.ts';
@@ -42,6 +43,8 @@ export type BuildAppOptions = {
   mailer?: Mailer;
   /** A payment provider of the caller's (tests); otherwise Stripe or the simulator, from config. */
   payments?: PaymentProvider;
+  /** Tests only: the Stripe SDK's host and port when STRIPE_SECRET_KEY is set (a local stand-in). */
+  stripeClient?: StripeClientOptions;
   logger?: FastifyServerOptions['logger'];
   /** Serve the built SPA (off in API tests). */
   serveWeb?: boolean;
@@ -129,6 +132,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       deliver: (rawBody, signature) => deliverWebhook(ctx, rawBody, signature),
       deliverLater: (task) =>
         runInBackground(ctx, task, (error) => app.log.error({ err: error }, 'simulated webhook delivery failed')),
+      stripeClient: options.stripeClient,
     });
   const ctx: AppContext = Object.freeze({
     config,

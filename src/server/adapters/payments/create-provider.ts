@@ -2,7 +2,7 @@ import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { LocalProvider, type WebhookDelivery } from './local-provider.ts';
 import type { PaymentProvider } from './provider.ts';
-import { StripeProvider } from './stripe-provider.ts';
+import { StripeProvider, type StripeClientOptions } from './stripe-provider.ts';
 
 export type ProviderDependencies = {
   db: Database;
@@ -10,6 +10,8 @@ export type ProviderDependencies = {
   deliver: WebhookDelivery;
   /** Runs a delivery after the current request (tracked, so closing the app waits for it). */
   deliverLater: (task: () => Promise<void>) => void;
+  /** Tests only: where the SDK connects (the local stand-in, tests/stripe-stand-in.ts); Stripe otherwise. */
+  stripeClient?: StripeClientOptions;
 };
 
 /**
@@ -18,7 +20,7 @@ export type ProviderDependencies = {
  */
 export function createPaymentProvider(config: AppConfig, deps: ProviderDependencies): PaymentProvider {
   if (config.stripe) {
-    return new StripeProvider({ ...config.stripe, publicUrl: config.publicUrl });
+    return new StripeProvider({ ...config.stripe, publicUrl: config.publicUrl }, deps.stripeClient);
   }
   return new LocalProvider({
     db: deps.db,
