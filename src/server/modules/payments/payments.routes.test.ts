@@ -189,6 +189,23 @@ describe('POST /payments/checkout-session', () => {
     ).toHaveLength(0);
   });
 
+  it('refuses return URLs whose raw text another URL parser could read as another host (backslash)', async () => {
+    // The raw string is what goes to the provider and into the simulator's Location header: WHATWG
+    // reads `appui.test\@evil.example` as appui.test, other URL parsers as evil.example.
+    for (const urls of [
+      { success_url: 'http://appui.test\\@evil.example/?s={CHECKOUT_SESSION_ID}' },
+      { cancel_url: 'http://appui.test\\@evil.example/cancel' },
+      { cancel_url: 'http://appui.test\\evil.example/cancel' },
+    ]) {
+      const response = await checkout(seeker, body(at(8), 60, urls));
+      expect(response.statusCode, JSON.stringify(urls)).toBe(400);
+      expect(response.json()).toEqual({
+        detail: paymentErrors.returnUrlForeign,
+        code: ErrorCode.PAYMENT_RETURN_URL_INVALID,
+      });
+    }
+  });
+
   it('refuses one’s own offer, a free option, and a helper whose account takes no charges', async () => {
     const own = await checkout(helper, body(at(10)));
     expect(own.statusCode).toBe(400);

@@ -51,6 +51,11 @@ const REFUND_SWEEP_BATCH = 20;
  * checkout an open redirect (DESIGN.md section 8).
  */
 export function isOnPublicUrl(candidate: string, publicUrl: string): boolean {
+  // The raw text is what the provider and the simulator's Location header get, not the parsed URL:
+  // a backslash (`appui.test\@evil.example` is appui.test for WHATWG, evil.example for other
+  // parsers). Blanks and control characters (stripped by WHATWG only) are refused too, whatever the
+  // request schema already cleaned.
+  if (/[\\\s\p{Cc}]/u.test(candidate)) return false;
   let url: URL;
   let base: URL;
   try {
