@@ -4,7 +4,7 @@
 //
 //   BENCH_DURATION=10      seconds per measurement (plus a 1 s warm-up)
 //   BENCH_CONNECTIONS=50   concurrent connections
-//   BENCH_SCENARIOS=health,offers,bookings   subset to run (default: all); `bookings` means
+//   BENCH_SCENARIOS=health,offers,bookings,checkout-contention   subset to run (default: all); `bookings` means
 //                          fragments + booking-contention
 //   DATABASE_URL           benchmark on that PostgreSQL server (scenarios seed into it!), else a
 //                          temporary PGlite data dir
@@ -45,7 +45,14 @@ if (unknown.length > 0) {
 }
 const selected = scenarios.filter((scenario) => requested.length === 0 || requested.includes(scenario.name));
 
-function startServers(): Promise<{ ready: Extract<ServerMessage, { type: 'ready' }>; stop(): Promise<void> }> {
+type Servers = {
+  ready: Extract<ServerMessage, { type: 'ready' }>;
+  /** The selected scenarios' checks, run by the server process on the state the load left. */
+  verify(): Promise<Extract<ServerMessage, { type: 'verified' }>['results']>;
+  stop(): Promise<void>;
+};
+
+function startServers(): Promise<Servers> {
   const child = fork(path.join(import.meta.dirname, 'server.ts'), [], {
     execArgv: ['--import', 'tsx'],
     env: { ...process.env, BENCH_SCENARIOS_SELECTED: selected.map((scenario) => scenario.name).join(',') },
@@ -58,10 +65,20 @@ function startServers(): Promise<{ ready: Extract<ServerMessage, { type: 'ready'
     await exited;
     clearTimeout(timer);
   };
+  const verify = () =>
+    new Promise<Extract<ServerMessage, { type: 'verified' }>['results']>((resolve) => {
+      const onMessage = (message: ServerMessage) => {
+        if (message.type !== 'verified') return;
+        child.off('message', onMessage);
+        resolve(message.results);
+      };
+      child.on('message', onMessage);
+      child.send({ type: 'verify' });
+    });
   return new Promise((resolve, reject) => {
     child.once('message', (message: ServerMessage) => {
-      if (message.type === 'ready') resolve({ ready: message, stop });
-      else reject(new Error(`the bench server failed:\n${message.message}`));
+      if (message.type === 'ready') resolve({ ready: message, verify, stop });
+      else if (message.type === 'error') reject(new Error(`the bench server failed:\n${message.message}`));
     });
     child.once('exit', (code) => reject(new Error(`the bench server exited early (code ${code})`)));
   });
@@ -168,6 +185,16 @@ async function main(): Promise<void> {
       );
     }
     if (goals.length > 0) console.log(allMet ? '\nAll goals met.' : '\nSome goals are not met.');
+
+    // Correctness after the load: in-flight requests finish first, then each scenario checks its state.
+    if (selected.some((scenario) => scenario.verify !== undefined)) {
+      await drain(url(ports.app));
+      console.log('\nChecks');
+      for (const check of await servers.verify()) {
+        console.log(`  ${check.scenario}: ${check.summary} ${check.ok ? 'OK' : 'FAILED'}`);
+        if (!check.ok) process.exitCode = 1;
+      }
+    }
   } finally {
     await servers.stop();
   }

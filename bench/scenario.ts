@@ -37,7 +37,14 @@ export type BenchScenario<Data = unknown> = {
   description: string;
   prepare?(server: ServerSide): Promise<Data>;
   targets(data: Data): BenchTarget[] | Promise<BenchTarget[]>;
+  /**
+   * Runs in the server process after every measurement, once the app is idle: a correctness check of
+   * the state the load left (e.g. one hold per contested time). A failed check fails `npm run bench`.
+   */
+  verify?(server: ServerSide, data: Data): Promise<VerifyResult>;
 };
+
+export type VerifyResult = { ok: boolean; summary: string };
 
 /** Keeps the scenario's data type when it is put in the untyped list. */
 export function defineScenario<Data>(scenario: BenchScenario<Data>): BenchScenario {
@@ -49,4 +56,5 @@ export type PreparedData = Record<string, unknown>;
 
 export type ServerMessage =
   | { type: 'ready'; ports: { node: number; fastify: number; app: number }; database: string; prepared: PreparedData }
+  | { type: 'verified'; results: Array<VerifyResult & { scenario: string }> }
   | { type: 'error'; message: string };

@@ -1,5 +1,6 @@
 import { bookingContentionScenario, fragmentsScenario } from './bookings.ts';
 import { offersScenario } from './offers.ts';
+import { checkoutContentionScenario } from './payments.ts';
 import { defineScenario, type BenchScenario } from './scenario.ts';
 
 /** The app's cheapest route: every plugin on the request path (helmet, auth hook, zod) and one ping. */
@@ -15,6 +16,7 @@ export const scenarios: BenchScenario[] = [
   offersScenario,
   fragmentsScenario,
   bookingContentionScenario,
+  checkoutContentionScenario,
 ];
 
 /** Names that select several scenarios at once in BENCH_SCENARIOS. */

@@ -9,7 +9,7 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
-import type { PreparedData, ServerMessage } from './scenario.ts';
+import type { PreparedData, ServerMessage, VerifyResult } from './scenario.ts';
 import { scenarios } from './scenarios.ts';
 
 const HOST = '127.0.0.1';
@@ -70,8 +70,21 @@ async function main(): Promise<void> {
     await rm(dataDir, { recursive: true, force: true });
     process.exit(0);
   };
+  const verify = async () => {
+    const results: Array<VerifyResult & { scenario: string }> = [];
+    for (const scenario of scenarios) {
+      if (!selected.has(scenario.name) || !scenario.verify) continue;
+      const result = await scenario.verify({ app }, prepared[scenario.name]).catch((error: unknown) => ({
+        ok: false,
+        summary: `check failed: ${error instanceof Error ? error.message : String(error)}`,
+      }));
+      results.push({ scenario: scenario.name, ...result });
+    }
+    send({ type: 'verified', results });
+  };
   process.on('message', (message: { type?: string }) => {
     if (message.type === 'stop') void stop();
+    if (message.type === 'verify') void verify();
   });
   process.on('disconnect', () => void stop());
   process.on('SIGTERM', () => void stop());
