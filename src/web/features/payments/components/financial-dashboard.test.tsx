@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_TOKEN_STORAGE_KEY } from '#shared/constants.ts';
+import { common } from '#shared/messages/common.ts';
 import { financialDashboard as t } from '#shared/messages/payments-web.ts';
 import { formatMoney } from '#shared/rules/format.ts';
 import type { Ledger } from '#shared/schemas/ledger.ts';
@@ -106,6 +107,30 @@ describe('FinancialDashboard', () => {
     expect(within(row).getByText(t.refunded(eur(4500)), exact)).toBeInTheDocument();
   });
 
+  it('shows a zero amount as 0,00 €, never as the price label "Gratuit"', async () => {
+    // A fully refunded payment keeps no commission and no net, and a new helper has nothing available:
+    // in a ledger those are sums of money, not the price of a free offer.
+    stubLedger(() =>
+      jsonResponse(
+        200,
+        ledger({
+          items: [
+            { ...ledger().items[0]!, refunded_cents: 4500, net_cents: 0, commission_cents: 0, status: 'refunded' },
+          ],
+          balances: [{ currency: 'eur', pending_cents: 0, available_cents: 0, paid_out_cents: 0 }],
+        }),
+      ),
+    );
+    render();
+    const row = await screen.findByTestId('ledger-row');
+    expect(within(row).queryAllByText(common.free)).toHaveLength(0);
+    expect(within(row).getAllByText('0,00\u00a0€', exact)).toHaveLength(2);
+    await userEvent.click(screen.getByRole('tab', { name: t.tabPayouts }));
+    const balance = await screen.findByRole('region', { name: t.balanceCurrency('eur') });
+    expect(within(balance).queryAllByText(common.free)).toHaveLength(0);
+    expect(within(balance).getAllByText('0,00\u00a0€', exact)).toHaveLength(2);
+  });
+
   it('shows skeletons while loading, then an empty state without payments', async () => {
     let release: (response: Response) => void = () => {};
     stubLedger(() => new Promise<Response>((resolve) => (release = resolve)));
@@ -129,7 +154,7 @@ describe('FinancialDashboard', () => {
     expect(within(balance).getByText(eur(4050), exact)).toBeInTheDocument();
     expect(within(balance).getByText(eur(1234), exact)).toBeInTheDocument();
     expect(within(balance).getByText(t.balancePaidOutUntracked)).toBeInTheDocument();
-    expect(within(balance).queryByText(eur(0), exact)).not.toBeInTheDocument();
+    expect(within(balance).queryByText('0,00\u00a0€', exact)).not.toBeInTheDocument();
   });
 
   it('the account tab shows the account and its flags', async () => {

@@ -2,7 +2,6 @@ import { ChevronLeft, ChevronRight, Download, ExternalLink, Receipt } from 'luci
 import { useState, type ReactNode } from 'react';
 import { FINANCIAL_DASHBOARD_PAGE_SIZE } from '#shared/constants.ts';
 import { financialDashboard as t, payoutPanel } from '#shared/messages/payments-web.ts';
-import { formatMoney } from '#shared/rules/format.ts';
 import { frenchParisDate } from '#shared/rules/paris-time.ts';
 import type { Ledger, LedgerPaymentStatus } from '#shared/schemas/ledger.ts';
 import type { AccountStatus } from '#shared/schemas/payments.ts';
@@ -17,6 +16,14 @@ import { errorMessage } from '#web/lib/api-client.ts';
 import { downloadFile } from '#web/lib/download-file.ts';
 import { useLedger } from '../api/get-ledger.ts';
 import { useOpenProviderDashboard } from './open-provider-dashboard.ts';
+
+/**
+ * Ledger figures are sums of money, not prices: a refunded payment's commission and net, or an empty
+ * balance, read "0,00 €". formatMoney would write "Gratuit", which is the label of a free offer.
+ */
+function formatAmount(cents: number, currency: string): string {
+  return new Intl.NumberFormat('fr-FR', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
+}
 
 const STATUS_VARIANT: Record<LedgerPaymentStatus, BadgeVariant> = {
   paid: 'success',
@@ -99,19 +106,19 @@ function PaymentsTable({ ledger, skip, onPage }: { ledger: Ledger; skip: number;
                 <td className="px-3 py-2">{item.seeker_display_name ?? t.someone}</td>
                 <td className="px-3 py-2 break-words">{item.offer_title}</td>
                 <td className="px-3 py-2 text-right whitespace-nowrap">
-                  {formatMoney(item.amount_cents, item.currency)}
+                  {formatAmount(item.amount_cents, item.currency)}
                 </td>
                 <td className="px-3 py-2 text-right whitespace-nowrap">
-                  {formatMoney(item.commission_cents, item.currency)}
+                  {formatAmount(item.commission_cents, item.currency)}
                 </td>
                 <td className="px-3 py-2 text-right font-semibold whitespace-nowrap">
-                  {formatMoney(item.net_cents, item.currency)}
+                  {formatAmount(item.net_cents, item.currency)}
                 </td>
                 <td className="px-3 py-2">
                   <Badge variant={STATUS_VARIANT[item.status]}>{t.paymentStatus[item.status]}</Badge>
                   {item.refunded_cents > 0 ? (
                     <span className="mt-1 block text-xs text-ink-muted">
-                      {t.refunded(formatMoney(item.refunded_cents, item.currency))}
+                      {t.refunded(formatAmount(item.refunded_cents, item.currency))}
                     </span>
                   ) : null}
                 </td>
@@ -173,18 +180,18 @@ function Balances({ ledger }: { ledger: Ledger }) {
           <Figure
             label={t.balancePending}
             hint={t.balancePendingHint}
-            value={formatMoney(balance.pending_cents, balance.currency)}
+            value={formatAmount(balance.pending_cents, balance.currency)}
           />
           <Figure
             label={t.balanceAvailable}
             hint={t.balanceAvailableHint}
-            value={formatMoney(balance.available_cents, balance.currency)}
+            value={formatAmount(balance.available_cents, balance.currency)}
           />
           {/* Until payouts are recorded the figure would be a made-up 0: say where to see them instead. */}
           <Figure
             label={t.balancePaidOut}
             hint={ledger.paid_out_tracked ? t.balancePaidOutHint : t.balancePaidOutUntracked}
-            value={ledger.paid_out_tracked ? formatMoney(balance.paid_out_cents, balance.currency) : '—'}
+            value={ledger.paid_out_tracked ? formatAmount(balance.paid_out_cents, balance.currency) : '—'}
           />
         </section>
       ))}
