@@ -20,7 +20,16 @@ describe('/payment/cancel', () => {
     await screen.findByRole('heading', { level: 1 });
     expect(screen.getByRole('button', { name: paymentCancel.back })).toBeInTheDocument();
     const hrefs = screen.getAllByRole('link').map((link) => link.getAttribute('href'));
-    expect(hrefs).toEqual([paths.explore.href(), paths.dashboard.href()]);
+    expect(hrefs).toEqual([paths.explore.href(), paths.dashboard.href('bookings')]);
+  });
+
+  it('"Mon espace" opens the bookings tab, where the page says the payment can be resumed', async () => {
+    renderWithProviders(<PaymentCancelPage />, { path: paths.paymentCancel.path });
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.getByRole('link', { name: paymentCancel.dashboard })).toHaveAttribute(
+      'href',
+      paths.dashboard.href('bookings'),
+    );
   });
 
   it('"Retour" goes back one page', async () => {

@@ -34,7 +34,8 @@ export default function PaymentCancelPage() {
           <Search size={20} aria-hidden="true" />
           {paymentCancel.explore}
         </ButtonLink>
-        <ButtonLink to={paths.dashboard.href()}>
+        {/* The bookings tab, not the overview: that is where the text above sends the person to resume. */}
+        <ButtonLink to={paths.dashboard.href('bookings')}>
           <LayoutDashboard size={20} aria-hidden="true" />
           {paymentCancel.dashboard}
         </ButtonLink>
