@@ -2,6 +2,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { utcToParis } from '#shared/rules/paris-time.ts';
 import { bookings, reviews } from '#server/db/schema/bookings.ts';
+import { localCheckoutSessions, payments } from '#server/db/schema/payments.ts';
 import { slots } from '#server/db/schema/slots.ts';
 import { buildTestApp, type TestApp } from '#tests/build-test-app.ts';
 import { seedAvailabilityAndBookings } from './bookings.ts';
@@ -59,5 +60,42 @@ describe('seedAvailabilityAndBookings', () => {
       (f) => new Date(f.start_at) < upcoming!.endAt && new Date(f.end_at) > upcoming!.startAt,
     );
     expect(overlaps).toBe(false);
+  });
+
+  it('gives every completed paid session its confirmed simulator payment, so ledgers and revenue show them', async () => {
+    const db = t.app.ctx.db;
+    const paidDone = (await db.select().from(bookings).where(eq(bookings.status, 'completed'))).filter(
+      (b) => b.priceCents > 0,
+    );
+    expect(paidDone.length).toBeGreaterThan(0);
+    const rows = await db.select().from(payments);
+    const sessions = await db.select().from(localCheckoutSessions);
+    for (const booking of paidDone) {
+      const payment = rows.find((row) => row.bookingId === booking.id);
+      expect(payment).toMatchObject({
+        provider: 'local',
+        status: 'succeeded',
+        amountCents: booking.priceCents,
+        applicationFeeCents: booking.commissionCents,
+        currency: booking.currency,
+        refundedCents: 0,
+      });
+      expect(payment!.paidAt!.getTime()).toBeLessThan(booking.startAt.getTime());
+      // The simulator knows the same payment (a refund through it would find it).
+      expect(sessions.find((session) => session.id === payment!.checkoutSessionId)).toMatchObject({
+        bookingId: booking.id,
+        status: 'complete',
+        paymentIntentId: payment!.paymentIntentId,
+        amountCents: booking.priceCents,
+      });
+    }
+    // Free sessions have no payment.
+    expect(rows).toHaveLength(paidDone.length);
+
+    // A seeded helper's ledger shows them.
+    const helper = users.helpers.find((h) => paidDone.some((b) => b.helperId === h.id))!;
+    const ledger = await t.injectAs(helper, { method: 'GET', url: '/api/v1/payments/ledger' });
+    expect(ledger.statusCode).toBe(200);
+    expect(ledger.json().items.length).toBe(paidDone.filter((b) => b.helperId === helper.id).length);
   });
 });

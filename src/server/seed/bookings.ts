@@ -1,8 +1,10 @@
-import { asc, inArray, isNull, and } from 'drizzle-orm';
+import { asc, eq, inArray, isNull, and } from 'drizzle-orm';
 import { commissionCents } from '#shared/rules/commission.ts';
 import { addDaysToWallDate, parisToday, parisToUtc } from '#shared/rules/paris-time.ts';
-import { bookings, reviews } from '../db/schema/bookings.ts';
+import { bookings, reviews, type BookingRow } from '../db/schema/bookings.ts';
+import { localCheckoutSessions, payments } from '../db/schema/payments.ts';
 import { offers, pricingOptions, type OfferRow, type PricingOptionRow } from '../db/schema/offers.ts';
+import { payoutAccounts } from '../db/schema/payouts.ts';
 import { slots } from '../db/schema/slots.ts';
 import type { SeedContext } from './context.ts';
 import type { DemoUsers } from './users.ts';
@@ -55,6 +57,56 @@ async function loadOffers(seed: SeedContext, helperIds: string[]): Promise<Map<s
     byHelper.set(row.helperId, list);
   }
   return byHelper;
+}
+
+/**
+ * The confirmed payment of a past paid session, as the simulator's webhook would have left it (paid
+ * ten minutes after the booking was made, nothing refunded), so ledgers, revenue and receipts of the
+ * demo helpers show it. In simulator mode its checkout session too, so the simulator knows the payment.
+ */
+async function seedPastPayment(seed: SeedContext, booking: BookingRow, customerEmail: string): Promise<void> {
+  const suffix = booking.id.replace(/-/g, '');
+  const checkoutSessionId = `cs_demo_${suffix}`;
+  const paymentIntentId = `pi_demo_${suffix}`;
+  const paidAt = new Date(booking.createdAt.getTime() + 10 * 60_000);
+  if (seed.ctx.payments.name === 'local') {
+    const [account] = await seed.db
+      .select({ accountId: payoutAccounts.accountId })
+      .from(payoutAccounts)
+      .where(eq(payoutAccounts.userId, booking.helperId));
+    // Paid options exist only for helpers with a payout account (seedOffers).
+    if (!account) throw new Error('demo paid session of a helper without payout account');
+    await seed.db.insert(localCheckoutSessions).values({
+      id: checkoutSessionId,
+      bookingId: booking.id,
+      amountCents: booking.priceCents,
+      applicationFeeCents: booking.commissionCents,
+      currency: booking.currency,
+      destinationAccountId: account.accountId,
+      productName: 'Séance de démonstration',
+      customerEmail,
+      successUrl: `${seed.ctx.config.publicUrl}/payment/success?session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${seed.ctx.config.publicUrl}/payment/cancel`,
+      expiresAt: new Date(booking.createdAt.getTime() + 30 * 60_000),
+      status: 'complete',
+      paymentIntentId,
+      idempotencyKey: booking.id,
+      createdAt: booking.createdAt,
+    });
+  }
+  await seed.db.insert(payments).values({
+    bookingId: booking.id,
+    provider: 'local',
+    checkoutSessionId,
+    paymentIntentId,
+    amountCents: booking.priceCents,
+    applicationFeeCents: booking.commissionCents,
+    currency: booking.currency,
+    status: 'succeeded',
+    paidAt,
+    createdAt: booking.createdAt,
+    updatedAt: paidAt,
+  });
 }
 
 const isWeekday = (date: string) => {
@@ -128,6 +180,7 @@ export async function seedAvailabilityAndBookings(
           updatedAt: new Date(startAt.getTime() + option.durationMinutes * 60_000),
         })
         .returning();
+      if (booking && booking.priceCents > 0) await seedPastPayment(seed, booking, seeker.email);
       // Two sessions in three get a review: not everyone writes one.
       if (!booking || k === 2) continue;
       const [rating, comment] = DEMO_REVIEWS[reviewIndex++ % DEMO_REVIEWS.length]!;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OFFER_CATEGORIES } from '#shared/constants.ts';
 import { checkContactInfo } from '#shared/rules/contact-info.ts';
 import { isAllowedDuration } from '#shared/rules/pricing.ts';
+import { localAccounts } from '#server/db/schema/payments.ts';
 import { payoutAccounts } from '#server/db/schema/payouts.ts';
 import { buildTestApp, type TestApp } from '#tests/build-test-app.ts';
 import { seedOffers, type DemoOffers } from './offers.ts';
@@ -46,6 +47,26 @@ describe('seedOffers', () => {
       expect(offer.options.length).toBeLessThanOrEqual(3);
       expect(offer.options.every((o) => isAllowedDuration(o.durationMinutes) && o.priceCents % 100 === 0)).toBe(true);
     }
+  });
+
+  it('gives every seeded payout account its simulator account, active, so onboarding and checkout work', async () => {
+    const accounts = await t.app.ctx.db.select().from(payoutAccounts);
+    expect(accounts.length).toBeGreaterThan(0);
+    const simulated = await t.app.ctx.db.select().from(localAccounts);
+    for (const account of accounts) {
+      expect(simulated.find((row) => row.id === account.accountId)).toMatchObject({
+        userId: account.userId,
+        detailsSubmitted: true,
+        chargesEnabled: true,
+        payoutsEnabled: true,
+      });
+    }
+    // The provider reads it back as the payout account says: active.
+    expect(await t.app.ctx.payments.getAccountStatus(accounts[0]!.accountId)).toMatchObject({
+      chargesEnabled: true,
+      payoutsEnabled: true,
+      detailsSubmitted: true,
+    });
   });
 
   it('is searchable through the API', async () => {

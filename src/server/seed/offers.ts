@@ -1,5 +1,6 @@
 import type { OfferCategory } from '#shared/constants.ts';
 import { offers, pricingOptions, type OfferRow, type PricingOptionRow } from '../db/schema/offers.ts';
+import { localAccounts } from '../db/schema/payments.ts';
 import { payoutAccounts } from '../db/schema/payouts.ts';
 import type { UserRow } from '../db/schema/users.ts';
 import type { SeedContext } from './context.ts';
@@ -600,14 +601,28 @@ export async function seedOffers(seed: SeedContext, users: DemoUsers): Promise<D
   for (const [helperIndex, helper] of helpers.entries()) {
     const canBePaid = helperIndex % 2 === 0;
     if (canBePaid) {
+      const accountId = `acct_demo_${demoHandle({ firstName: helper.firstName ?? 'aidant', lastName: helper.lastName ?? String(helperIndex) })}`;
       await seed.db.insert(payoutAccounts).values({
         userId: helper.id,
         provider: 'local',
-        accountId: `acct_demo_${demoHandle({ firstName: helper.firstName ?? 'aidant', lastName: helper.lastName ?? String(helperIndex) })}`,
+        accountId,
         detailsSubmitted: true,
         chargesEnabled: true,
         payoutsEnabled: true,
       });
+      // The simulator's side of the same account: without it the status refresh, the dashboard link
+      // and the account session of a demo helper find no account.
+      if (seed.ctx.payments.name === 'local') {
+        await seed.db.insert(localAccounts).values({
+          id: accountId,
+          userId: helper.id,
+          detailsSubmitted: true,
+          chargesEnabled: true,
+          payoutsEnabled: true,
+          submittedAt: new Date(),
+          idempotencyKey: `demo-account-${helper.id}`,
+        });
+      }
     }
     for (const [title, category, description] of texts[helperIndex] ?? []) {
       const patterns = canBePaid && offerIndex % 3 !== 2 ? PAID_PRICINGS : FREE_PRICINGS;
