@@ -96,7 +96,7 @@ export async function payoutsRoutes(app: App, { ctx }: { ctx: AppContext }): Pro
         tags: ['payouts'],
         summary: 'Lien vers le tableau de bord du prestataire',
         description:
-          'Pour l’aidant du compte et les administrateurs (404 pour les autres). 409 tant que la configuration n’est pas terminée.',
+          'Pour l’aidant du compte seulement (404 pour toute autre personne, administrateurs compris). 409 tant que la configuration n’est pas terminée.',
         security,
         params: IdParamsSchema,
         response: { 200: DashboardLinkSchema, ...errors },
@@ -112,7 +112,7 @@ export async function payoutsRoutes(app: App, { ctx }: { ctx: AppContext }): Pro
       schema: {
         tags: ['payouts'],
         summary: 'Session des composants intégrés du compte',
-        description: 'Pour l’aidant du compte et les administrateurs (404 pour les autres).',
+        description: 'Pour l’aidant du compte seulement (404 pour toute autre personne, administrateurs compris).',
         security,
         params: IdParamsSchema,
         response: { 200: AccountSessionSchema, ...errors },

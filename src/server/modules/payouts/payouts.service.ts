@@ -118,9 +118,13 @@ export async function helperPayoutStatus(
   return { charges_enabled: account?.chargesEnabled ?? false, details_submitted: account?.detailsSubmitted ?? false };
 }
 
-/** The account of `helperId`, for that helper or an admin; 404 for anyone else, as for an unknown one. */
+/**
+ * The account of `helperId`, for that helper only; 404 for anyone else, as for an unknown one. Not for
+ * admins either: a login link or an account session signs its holder into the helper's provider
+ * account (bank details, payouts), and Stripe gives them to the account's owner only (issue 9 section 4).
+ */
 async function accountFor(ctx: AppContext, user: UserRow, helperId: string): Promise<PayoutAccountRow> {
-  if (user.id !== helperId && user.role !== 'admin') throw accountNotFound();
+  if (user.id !== helperId) throw accountNotFound();
   const account = await freshAccount(ctx, helperId);
   if (!account) throw accountNotFound();
   return account;
