@@ -185,6 +185,21 @@ describe('LocalProvider checkout', () => {
     expect(delivered[1]).toEqual(delivered[0]);
   });
 
+  it('a double click on "Payer" (two concurrent POSTs) sends the same event twice, payment intent included', async () => {
+    const session = await provider.createCheckoutSession(checkoutInput());
+    // Both read the open session, one completes it: the other must not send the stale copy (without
+    // a payment intent) under the same event id, or whichever the handler records first would leave
+    // the ledger without the payment intent that refunds need.
+    const [first, second] = await Promise.all([
+      provider.payCheckoutSession(session.id),
+      provider.payCheckoutSession(session.id),
+    ]);
+    expect(second).toEqual(first);
+    expect(delivered).toHaveLength(2);
+    expect((delivered[0]?.data.object as Stripe.Checkout.Session).payment_intent).toMatch(/^pi_local_/);
+    expect(delivered[1]).toEqual(delivered[0]);
+  });
+
   it('refuses to pay an expired or unknown session', async () => {
     const session = await provider.createCheckoutSession(checkoutInput({ expiresAt: new Date(now.getTime() - 1000) }));
     expect(await provider.payCheckoutSession(session.id)).toEqual({ refused: 'expired' });

@@ -203,8 +203,12 @@ export class LocalProvider implements PaymentProvider {
       .where(and(eq(localCheckoutSessions.id, sessionId), eq(localCheckoutSessions.status, 'open')))
       .returning();
     // Paid already: the same event again (same id), which the handler skips if it was processed and
-    // retries if it failed — as Stripe redelivers an event until the endpoint accepts it.
-    await this.deliver(this.checkoutCompletedEvent(completed ?? session));
+    // retries if it failed — as Stripe redelivers an event until the endpoint accepts it. Read again,
+    // not `session`: a concurrent click may have completed it since, and the copy read before has no
+    // payment intent, which under the same event id could be the one the handler records.
+    const current = completed ?? (await this.findCheckoutSession(sessionId));
+    if (current?.status !== 'complete') return { refused: 'expired' };
+    await this.deliver(this.checkoutCompletedEvent(current));
     return { redirectTo: session.successUrl.replaceAll('{CHECKOUT_SESSION_ID}', encodeURIComponent(session.id)) };
   }
 
