@@ -93,6 +93,9 @@ export const paymentConfirmation = {
   failedTitle: 'Le paiement n’a pas abouti',
   failedText:
     'Aucun montant n’a été débité. Vous pouvez reprendre le paiement depuis vos réservations tant que le créneau vous est réservé.',
+  /** The server could not be asked: the person may have paid, so nothing is claimed either way. */
+  unknownText:
+    'Nous n’avons pas pu vérifier votre paiement. Vos réservations en indiquent l’état : la séance y apparaît comme « Payée » dès que le paiement est confirmé.',
   goConversations: 'Mes conversations',
 } as const;
 

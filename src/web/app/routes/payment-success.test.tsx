@@ -92,6 +92,30 @@ describe('/payment/success', () => {
     ).toBeInTheDocument();
   });
 
+  it('when the server cannot be asked (500, 404), it does not say that nothing was charged', async () => {
+    // The person comes back from the provider's success redirect: they may well have paid. Only the
+    // server's answer that the session ended unpaid allows "Aucun montant n'a été débité".
+    for (const answer of [
+      () => jsonResponse(500, { detail: 'Erreur interne', code: 'INTERNAL' }),
+      () => jsonResponse(404, { detail: 'Session introuvable', code: 'NOT_FOUND' }),
+    ]) {
+      stubApi([answer]);
+      const { unmount } = renderAt(paths.paymentSuccess.href({ session_id: 'cs_local_1' }));
+      expect(
+        await screen.findByRole('heading', { level: 1, name: paymentReturn.confirmationFailed }),
+      ).toBeInTheDocument();
+      expect(screen.queryByText(paymentConfirmation.failedText)).not.toBeInTheDocument();
+      expect(screen.getByText(paymentConfirmation.unknownText)).toBeInTheDocument();
+      unmount();
+    }
+  });
+
+  it('a session the server says ended unpaid says that nothing was charged', async () => {
+    stubApi([() => jsonResponse(200, sessionStatus({ booking_status: 'cancelled', payment_status: 'expired' }))]);
+    renderAt(paths.paymentSuccess.href({ session_id: 'cs_local_1' }));
+    expect(await screen.findByText(paymentConfirmation.failedText)).toBeInTheDocument();
+  });
+
   it('with neither parameter: "Erreur de confirmation" and the bookings tab', async () => {
     stubApi([]);
     const error = vi.spyOn(toast, 'error');

@@ -115,11 +115,12 @@ function PaidConfirmation({ sessionId }: { sessionId: string }) {
   });
   const status = query.data;
   const confirmed = status !== undefined && (status.booking_status === 'paid' || status.booking_status === 'completed');
-  const failed =
-    query.isError ||
-    (!isLoading && user === null) ||
-    (status !== undefined && !confirmed && !isAwaitingConfirmation(status));
-  const outcome = confirmed ? 'confirmed' : failed ? 'failed' : 'pending';
+  // "Failed" only on the server's word that the session ended unpaid. When the server cannot be asked
+  // (an error, a session it does not know, nobody signed in), the person may still have paid: the page
+  // says so instead of "nothing was charged".
+  const failed = status !== undefined && !confirmed && !isAwaitingConfirmation(status);
+  const unknown = query.isError || (!isLoading && user === null);
+  const outcome = confirmed ? 'confirmed' : failed ? 'failed' : unknown ? 'unknown' : 'pending';
 
   // One toast per outcome (StrictMode runs effects twice in development).
   const announced = useRef<string | null>(null);
@@ -131,7 +132,7 @@ function PaidConfirmation({ sessionId }: { sessionId: string }) {
   }, [outcome]);
 
   if (outcome === 'confirmed') return <Confirmed free={false} bookingId={status?.booking_id ?? null} />;
-  if (outcome === 'failed') {
+  if (outcome === 'failed' || outcome === 'unknown') {
     return (
       <>
         <div role="alert">
@@ -139,7 +140,7 @@ function PaidConfirmation({ sessionId }: { sessionId: string }) {
             icon={<XCircle size={36} />}
             tone="bg-danger-soft text-danger"
             title={paymentReturn.confirmationFailed}
-            text={paymentConfirmation.failedText}
+            text={outcome === 'failed' ? paymentConfirmation.failedText : paymentConfirmation.unknownText}
           />
         </div>
         <BookingsButton />
