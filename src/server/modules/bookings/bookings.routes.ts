@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { BOOKING_CREATE_RATE_LIMIT_PER_HOUR, MAX_UPCOMING_BOOKINGS_PER_HELPER } from '#shared/constants.ts';
 import {
@@ -25,6 +24,7 @@ import {
   listMyBookings,
   updateBookingStatus,
 } from './bookings.service.ts';
+import { bookingAttemptRateLimit } from '../../plugins/booking-rate-limit.ts';
 
 const errors = {
   400: ErrorResponseSchema,
@@ -41,20 +41,13 @@ const security = [{ bearer: [] }];
  * addresses, and people behind one address must not block each other. Counted in the preHandler
  * phase, after `authenticated`, so the user is known (and a visitor is refused before counting).
  */
-const bookingRateLimit = {
-  max: BOOKING_CREATE_RATE_LIMIT_PER_HOUR,
-  timeWindow: '1 hour',
-  hook: 'preHandler',
-  keyGenerator: (request: FastifyRequest) => `booking:${requireUser(request).id}`,
-} as const;
-
 /** Bookings (spec 1 sections 4, 5 and 7; DESIGN.md section 8). */
 export async function bookingsRoutes(app: App, { ctx }: { ctx: AppContext }): Promise<void> {
   app.post(
     '/bookings/',
     {
       preHandler: authenticated,
-      config: { rateLimit: bookingRateLimit },
+      config: { rateLimit: bookingAttemptRateLimit },
       schema: {
         tags: ['bookings'],
         summary: 'Réserver une séance gratuite',

@@ -248,6 +248,16 @@ describe('POST /payments/checkout-session', () => {
     for (let attempt = 0; attempt < BOOKING_CREATE_RATE_LIMIT_PER_HOUR; attempt++)
       expect((await checkout(hasty, foreign)).statusCode).toBe(400);
     expect((await checkout(hasty, foreign)).statusCode).toBe(429);
+
+    // One budget for both doors: attempts at POST /bookings/ count against the checkout too.
+    const split = await createSeeker(db);
+    // A paid option at the free door: a valid request that the service refuses (400), still counted.
+    const { success_url: _s, cancel_url: _c, ...freeAttempt } = { ...body(at(1)), offer_id: busyOffer.id };
+    for (let attempt = 0; attempt < BOOKING_CREATE_RATE_LIMIT_PER_HOUR; attempt++) {
+      const res = await t.injectAs(split, { method: 'POST', url: '/api/v1/bookings/', payload: freeAttempt });
+      expect(res.statusCode).toBe(400);
+    }
+    expect((await checkout(split, foreign)).statusCode).toBe(429);
   });
 
   it('releases the hold when the provider fails', async () => {

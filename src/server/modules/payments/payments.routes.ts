@@ -1,6 +1,5 @@
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { BOOKING_CREATE_RATE_LIMIT_PER_HOUR, PAYMENT_HOLD_MINUTES } from '#shared/constants.ts';
+import { PAYMENT_HOLD_MINUTES } from '#shared/constants.ts';
 import { ErrorResponseSchema, ValidationErrorResponseSchema } from '#shared/schemas/common.ts';
 import {
   CheckoutSessionRequestSchema,
@@ -11,6 +10,7 @@ import type { App, AppContext } from '../../app-types.ts';
 import { authenticated, requireUser } from '../../plugins/auth.ts';
 import { setRefundExecutor } from '../bookings/bookings.service.ts';
 import { checkoutSessionStatus, createCheckoutSession, handleWebhook, refundExecutor } from './payments.service.ts';
+import { bookingAttemptRateLimit } from '../../plugins/booking-rate-limit.ts';
 
 const errors = {
   400: ErrorResponseSchema,
@@ -23,14 +23,6 @@ const errors = {
 };
 const security = [{ bearer: [] }];
 
-/** The same per-account budget as POST /bookings/: a checkout is a booking attempt too. */
-const checkoutRateLimit = {
-  max: BOOKING_CREATE_RATE_LIMIT_PER_HOUR,
-  timeWindow: '1 hour',
-  hook: 'preHandler',
-  keyGenerator: (request: FastifyRequest) => `booking:${requireUser(request).id}`,
-} as const;
-
 /** Payments (spec 1 section 7, spec 2 section 7; issue 9 sections 2 and 3). */
 export async function paymentsRoutes(app: App, { ctx }: { ctx: AppContext }): Promise<void> {
   // A paid booking's cancellation refunds through this module (bookings cannot import it).
@@ -40,7 +32,7 @@ export async function paymentsRoutes(app: App, { ctx }: { ctx: AppContext }): Pr
     '/payments/checkout-session',
     {
       preHandler: authenticated,
-      config: { rateLimit: checkoutRateLimit },
+      config: { rateLimit: bookingAttemptRateLimit },
       schema: {
         tags: ['payments'],
         summary: 'Réserver une option payante : bloquer le temps et ouvrir le paiement',
