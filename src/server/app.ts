@@ -78,6 +78,17 @@ function serializeError(error: Error): ReturnType<typeof stdSerializers.err> {
   };
 }
 
+/**
+ * A request URL as access logs may keep it: the tokens of reset links and sockets, and checkout
+ * session ids (whoever holds one opens that checkout page, in the query of the success page and in
+ * the simulator's paths), replaced by [secret].
+ */
+export function redactUrl(url: string): string {
+  return url
+    .replace(/([?&](?:token|session_token|auth_token|session_id)=)[^&]*/g, '$1[secret]')
+    .replace(/(\/simulateur\/paiement\/)[^/?]+/, '$1[secret]');
+}
+
 export function defaultLogger(level: string): FastifyServerOptions['logger'] {
   return {
     level,
@@ -87,7 +98,7 @@ export function defaultLogger(level: string): FastifyServerOptions['logger'] {
       // Reset links carry their token in the query string: keep it out of access logs.
       req: (req: { method: string; url: string; ip?: string }) => ({
         method: req.method,
-        url: req.url.replace(/([?&](?:token|session_token|auth_token)=)[^&]*/g, '$1[secret]'),
+        url: redactUrl(req.url),
         ip: req.ip,
       }),
     },
