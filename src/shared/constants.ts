@@ -84,6 +84,8 @@ export const LOCAL_ACCOUNT_VERIFICATION_SECONDS = 10;
 /** Payment simulator: lifetime of a signed onboarding or dashboard link (Stripe's account links expire too). */
 export const LOCAL_SIMULATOR_LINK_MINUTES = 60;
 /** Stripe test checkout of /stripe-test (spec 2 section 9): amount and commission defaults, in cents. */
+/** Query parameter by which a test checkout of /stripe-test comes back to it: `paid` or `cancelled`. */
+export const TEST_CHECKOUT_RETURN_PARAM = 'paiement_test';
 export const TEST_CHECKOUT_DEFAULT_AMOUNT_CENTS = 5000;
 export const TEST_CHECKOUT_DEFAULT_FEE_CENTS = 1000;
 

@@ -149,4 +149,6 @@ export const stripeTest = {
   amountInvalid: 'Indiquez un nombre entier de centimes, supérieur à 0.',
   feeInvalid: 'La commission doit être un nombre entier de centimes, inférieur au montant.',
   adminOnly: 'Cette page est réservée aux administrateurs.',
+  returnedPaid: 'Le paiement de test a été effectué.',
+  returnedCancelled: 'Le paiement de test a été abandonné : aucun montant n’a été débité.',
 } as const;

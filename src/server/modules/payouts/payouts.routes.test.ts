@@ -1,3 +1,4 @@
+import { TEST_CHECKOUT_RETURN_PARAM } from '#shared/constants.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '#shared/error-codes.ts';
 import { apiErrors } from '#shared/messages/common.ts';
@@ -236,6 +237,11 @@ describe('GET /onboard/{userId}?token (test page)', () => {
     const checkout = await t.injectAs(tester, { method: 'GET', url: `/api/v1/checkout/${tester.id}` });
     expect(checkout.statusCode).toBe(200);
     expect(checkout.json<{ checkout_url: string }>().checkout_url).toContain('/simulateur/paiement/cs_local_');
+    // Paying it comes back to the test page: no booking stands behind it for /payment/success to confirm.
+    const { session_id: sessionId } = checkout.json<{ session_id: string }>();
+    expect(await simulator.payCheckoutSession(sessionId)).toEqual({
+      redirectTo: `http://appui.test/stripe-test?${TEST_CHECKOUT_RETURN_PARAM}=paid`,
+    });
   });
 
   it('does not open accounts for seekers or unknown users (404)', async () => {

@@ -1,6 +1,7 @@
 import {
   PAYMENT_HOLD_MINUTES,
   TEST_CHECKOUT_DEFAULT_AMOUNT_CENTS,
+  TEST_CHECKOUT_RETURN_PARAM,
   TEST_CHECKOUT_DEFAULT_FEE_CENTS,
 } from '#shared/constants.ts';
 import { ErrorCode } from '#shared/error-codes.ts';
@@ -219,8 +220,10 @@ export async function testCheckout(
       destinationAccountId: account.accountId,
       productName: payoutErrors.testCheckoutProduct,
       customerEmail: admin.email,
-      successUrl: `${ctx.config.publicUrl}/payment/success?session_id={CHECKOUT_SESSION_ID}`,
-      cancelUrl: `${ctx.config.publicUrl}/stripe-test`,
+      // Back to the test page: no booking stands behind a test checkout, so /payment/success would
+      // find nothing to confirm.
+      successUrl: `${ctx.config.publicUrl}/stripe-test?${TEST_CHECKOUT_RETURN_PARAM}=paid`,
+      cancelUrl: `${ctx.config.publicUrl}/stripe-test?${TEST_CHECKOUT_RETURN_PARAM}=cancelled`,
       expiresAt: new Date(Date.now() + PAYMENT_HOLD_MINUTES * 60_000),
       idempotencyKey: `test-checkout-${testId}`,
     }),

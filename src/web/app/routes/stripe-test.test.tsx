@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AUTH_TOKEN_STORAGE_KEY } from '#shared/constants.ts';
+import { AUTH_TOKEN_STORAGE_KEY, TEST_CHECKOUT_RETURN_PARAM } from '#shared/constants.ts';
 import { common } from '#shared/messages/common.ts';
 import { stripeTest } from '#shared/messages/payments-web.ts';
 import { toast } from '#web/components/ui/toaster.tsx';
@@ -34,6 +34,18 @@ describe('/stripe-test', () => {
   });
   afterEach(() => {
     vi.unstubAllGlobals();
+  });
+
+  it.each([
+    ['paid', stripeTest.returnedPaid],
+    ['cancelled', stripeTest.returnedCancelled],
+  ])('says how a test checkout ended when it comes back (%s)', async (outcome, text) => {
+    stubApi('admin', () => jsonResponse(200, {}));
+    renderWithProviders(<StripeTestPage />, {
+      path: paths.stripeTest.path,
+      initialEntry: `${paths.stripeTest.href()}?${TEST_CHECKOUT_RETURN_PARAM}=${outcome}`,
+    });
+    expect(await screen.findByText(text)).toHaveAttribute('role', 'status');
   });
 
   it('is refused to anyone but an administrator', async () => {

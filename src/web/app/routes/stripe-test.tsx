@@ -1,6 +1,11 @@
 import { CreditCard, UserPlus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { TEST_CHECKOUT_DEFAULT_AMOUNT_CENTS, TEST_CHECKOUT_DEFAULT_FEE_CENTS } from '#shared/constants.ts';
+import { useSearchParams } from 'react-router';
+import {
+  TEST_CHECKOUT_DEFAULT_AMOUNT_CENTS,
+  TEST_CHECKOUT_DEFAULT_FEE_CENTS,
+  TEST_CHECKOUT_RETURN_PARAM,
+} from '#shared/constants.ts';
 import { paymentPageTitles, stripeTest } from '#shared/messages/payments-web.ts';
 import { formatMoney } from '#shared/rules/format.ts';
 import { AccessDenied } from '#web/components/layout/dashboard-shell.tsx';
@@ -30,6 +35,7 @@ export default function StripeTestPage() {
   const [amount, setAmount] = useState(String(TEST_CHECKOUT_DEFAULT_AMOUNT_CENTS));
   const [fee, setFee] = useState(String(TEST_CHECKOUT_DEFAULT_FEE_CENTS));
   const [errors, setErrors] = useState<{ amount?: string; fee?: string }>({});
+  const returned = useSearchParams()[0].get(TEST_CHECKOUT_RETURN_PARAM);
 
   if (isLoading) return <PageSkeleton />;
   if (!user || !isAdmin) return <AccessDenied text={stripeTest.adminOnly} />;
@@ -73,6 +79,11 @@ export default function StripeTestPage() {
         <h1 className="text-3xl font-semibold text-ink">{stripeTest.title}</h1>
         <p className="mt-2 text-ink-muted">{stripeTest.intro}</p>
       </div>
+      {returned === 'paid' || returned === 'cancelled' ? (
+        <p role="status" className="rounded-xl bg-emerald-50 px-4 py-3 text-emerald-900">
+          {returned === 'paid' ? stripeTest.returnedPaid : stripeTest.returnedCancelled}
+        </p>
+      ) : null}
       <Card>
         <CardTitle>{stripeTest.onboardingTitle}</CardTitle>
         <p className="mt-2 text-slate-700">{stripeTest.onboardingText}</p>
