@@ -25,6 +25,8 @@ const EnvSchema = z.object({
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   STRIPE_SECRET_KEY: z.string().startsWith('sk_').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
+  /** The Connect endpoint's own secret: events of connected accounts (account.updated, payout.*). */
+  STRIPE_CONNECT_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
@@ -68,7 +70,9 @@ export type AppConfig = Readonly<{
   databaseUrl: string | undefined;
   databasePoolSize: number;
   jwtSecret: string;
-  stripe: Readonly<{ secretKey: string; webhookSecret: string | undefined }> | undefined;
+  stripe:
+    | Readonly<{ secretKey: string; webhookSecret: string | undefined; connectWebhookSecret: string | undefined }>
+    | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   seedDemo: boolean;
@@ -118,6 +122,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (e.STRIPE_WEBHOOK_SECRET && !e.STRIPE_SECRET_KEY) {
     throw new ConfigError('Invalid configuration: STRIPE_SECRET_KEY is required with STRIPE_WEBHOOK_SECRET');
   }
+  if (e.STRIPE_CONNECT_WEBHOOK_SECRET && !e.STRIPE_SECRET_KEY) {
+    throw new ConfigError('Invalid configuration: STRIPE_SECRET_KEY is required with STRIPE_CONNECT_WEBHOOK_SECRET');
+  }
   if (e.NODE_ENV === 'production' && e.SEED_DEMO === true) {
     throw new ConfigError(
       'Invalid configuration: SEED_DEMO=true is refused with NODE_ENV=production (demo accounts, public password)',
@@ -134,7 +141,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databasePoolSize: e.DATABASE_POOL_SIZE ?? defaultDatabasePoolSize(),
     jwtSecret: e.JWT_SECRET ?? loadOrCreateSecret(dataDir),
     stripe: e.STRIPE_SECRET_KEY
-      ? Object.freeze({ secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET })
+      ? Object.freeze({
+          secretKey: e.STRIPE_SECRET_KEY,
+          webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+          connectWebhookSecret: e.STRIPE_CONNECT_WEBHOOK_SECRET,
+        })
       : undefined,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

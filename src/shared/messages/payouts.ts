@@ -50,4 +50,9 @@ export const simulator = {
     'Ici s’afficherait le tableau de bord Express du prestataire de paiement. En mode démonstration, vos paiements, votre solde et vos versements se consultent dans le tableau de bord financier d’Appui.',
   accountIdLabel: 'Identifiant du compte',
   pageNotFound: 'Page introuvable.',
+  triggerPayout: 'Déclencher un versement',
+  triggerPayoutHint: 'Verse sur votre compte bancaire fictif tout le solde disponible, comme le ferait le prestataire.',
+  payoutSent: (amounts: string) =>
+    `Versement effectué : ${amounts}. Il apparaît comme versé dans votre tableau de bord financier.`,
+  nothingToPayOut: 'Aucun solde disponible à verser pour le moment.',
 } as const;

@@ -45,9 +45,9 @@ export const LedgerBalanceSchema = z.object({
   currency: z.enum(CURRENCIES),
   /** Net of paid sessions not completed yet. */
   pending_cents: z.number().int(),
-  /** Net of completed sessions, and of cancelled ones the helper keeps, after refunds. */
+  /** Net of completed sessions, and of cancelled ones the helper keeps, after refunds, less payouts paid or pending. */
   available_cents: z.number().int(),
-  /** Always 0 while payouts are not tracked (see paid_out_tracked). */
+  /** Payouts to the helper's bank that arrived (`payouts`, from the connected account's payout.* events). */
   paid_out_cents: z.number().int(),
 });
 export type LedgerBalance = z.infer<typeof LedgerBalanceSchema>;
@@ -60,8 +60,8 @@ export const LedgerSchema = z.object({
   limit: z.number().int(),
   balances: z.array(LedgerBalanceSchema),
   /**
-   * False: no provider payout (Stripe `payout.*` events, simulator payouts) is recorded yet, so
-   * paid_out_cents is 0 and the web should not present it as a real figure.
+   * True since payouts are recorded (`payout.*` events of connected accounts, in both modes). Kept for
+   * the web, which shows "—" for paid_out_cents when false.
    */
   paid_out_tracked: z.boolean(),
 });

@@ -212,6 +212,36 @@ export class LocalProvider implements PaymentProvider {
     return { redirectTo: session.successUrl.replaceAll('{CHECKOUT_SESSION_ID}', encodeURIComponent(session.id)) };
   }
 
+  /**
+   * "Déclencher un versement" (the dashboard page): a payout of `amountCents` to the account's bank,
+   * told as Stripe tells a connected account's payout — `payout.created` (pending), then `payout.paid`
+   * — both carrying `account`, through the same handler. The amount is the caller's (the ledger's
+   * available balance); the simulator keeps no balance of its own.
+   */
+  async payOut(accountId: string, amountCents: number, currency: CheckoutSessionInput['currency']): Promise<string> {
+    await this.requireAccount(accountId);
+    const id = token('po');
+    const payout = (status: 'pending' | 'paid') => ({
+      id,
+      object: 'payout',
+      amount: amountCents,
+      currency,
+      status,
+      arrival_date: unixSeconds(this.now()),
+      created: unixSeconds(this.now()),
+      method: 'standard',
+      type: 'bank_account',
+      livemode: false,
+    });
+    await this.deliver(
+      this.event('payout.created', payout('pending'), { account: accountId, id: `evt_local_payout_created_${id}` }),
+    );
+    await this.deliver(
+      this.event('payout.paid', payout('paid'), { account: accountId, id: `evt_local_payout_paid_${id}` }),
+    );
+    return id;
+  }
+
   /** The onboarding form is submitted: "Vérification" now, "Actif" after the delay or the button. */
   async submitAccountDetails(accountId: string): Promise<AccountStatus> {
     const [account] = await this.db

@@ -31,6 +31,12 @@ export type StripeProviderSettings = {
   secretKey: string;
   /** Unset: the provider still makes payments, but refuses every webhook (nothing could be verified). */
   webhookSecret: string | undefined;
+  /**
+   * The Connect endpoint's secret: Stripe sends events of connected accounts (account.updated,
+   * payout.*) to a separate endpoint signed with its own secret. Both endpoints may point at our one
+   * webhook URL; a signature valid for either secret is accepted.
+   */
+  connectWebhookSecret?: string | undefined;
   /** The app's PUBLIC_URL, named to Stripe as the calling application. */
   publicUrl: string;
 };
@@ -50,10 +56,12 @@ export type StripeClientOptions = Pick<
 export class StripeProvider implements PaymentProvider {
   readonly name = 'stripe' as const;
   private readonly stripe: Stripe;
-  private readonly webhookSecret: string | undefined;
+  private readonly webhookSecrets: string[];
 
   constructor(settings: StripeProviderSettings, clientOptions: StripeClientOptions = {}) {
-    this.webhookSecret = settings.webhookSecret;
+    this.webhookSecrets = [settings.webhookSecret, settings.connectWebhookSecret].filter(
+      (secret): secret is string => Boolean(secret),
+    );
     this.stripe = new Stripe(settings.secretKey, {
       appInfo: { name: 'Appui', url: settings.publicUrl },
       ...clientOptions,
@@ -184,21 +192,21 @@ export class StripeProvider implements PaymentProvider {
 
   parseWebhook(rawBody: Buffer, signatureHeader: string | undefined): Stripe.Event {
     // A configuration fault, not the sender's: it must not look like a forged request (400).
-    if (!this.webhookSecret) throw new Error('STRIPE_WEBHOOK_SECRET is not set: Stripe webhooks cannot be verified');
+    if (this.webhookSecrets.length === 0)
+      throw new Error('STRIPE_WEBHOOK_SECRET is not set: Stripe webhooks cannot be verified');
     if (!signatureHeader) throw new InvalidWebhookSignature('missing Stripe-Signature header');
-    try {
-      return this.stripe.webhooks.constructEvent(
-        rawBody,
-        signatureHeader,
-        this.webhookSecret,
-        WEBHOOK_TOLERANCE_SECONDS,
-      );
-    } catch (error) {
-      // A bad signature, a stale timestamp, or a signed body that is not JSON: all refused alike.
-      throw new InvalidWebhookSignature(
-        error instanceof Stripe.errors.StripeSignatureVerificationError ? error.message : 'unreadable webhook body',
-      );
+    let refusal = 'unreadable webhook body';
+    // The account endpoint's secret, then the Connect endpoint's: the first that verifies wins.
+    for (const secret of this.webhookSecrets) {
+      try {
+        return this.stripe.webhooks.constructEvent(rawBody, signatureHeader, secret, WEBHOOK_TOLERANCE_SECONDS);
+      } catch (error) {
+        // A bad signature, a stale timestamp, or a signed body that is not JSON: all refused alike.
+        refusal =
+          error instanceof Stripe.errors.StripeSignatureVerificationError ? error.message : 'unreadable webhook body';
+      }
     }
+    throw new InvalidWebhookSignature(refusal);
   }
 }
 

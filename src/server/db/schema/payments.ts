@@ -69,6 +69,41 @@ export const paymentRefunds = pgTable(
 );
 export type PaymentRefundRow = typeof paymentRefunds.$inferSelect;
 
+/** A payout's states in our ledger: Stripe's `pending`/`in_transit` are `pending`, `canceled` is `failed`. */
+export const PAYOUT_STATUSES = ['pending', 'paid', 'failed'] as const;
+export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+
+/**
+ * Payouts of a helper's connected account to their bank (`payout.*` events of connected accounts,
+ * from Stripe or the simulator): the "paid out" balance of the financial dashboard. One row per
+ * provider payout id, so a replayed or late event updates it instead of adding money; a failed
+ * payout's money is back in the account, so it counts nowhere.
+ */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    providerPayoutId: text('provider_payout_id').notNull().unique(),
+    helperId: uuid('helper_id')
+      .notNull()
+      .references(() => users.id),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency', { enum: CURRENCIES }).notNull(),
+    status: text('status', { enum: PAYOUT_STATUSES }).notNull(),
+    /** The bank's expected (pending) or actual (paid) arrival date, as the provider gives it. */
+    arrivalAt: timestamp('arrival_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('payouts_helper_idx').on(t.helperId),
+    check('payouts_status_check', oneOf(t.status, PAYOUT_STATUSES)),
+    check('payouts_currency_check', oneOf(t.currency, CURRENCIES)),
+    check('payouts_amount_check', sql`${t.amountCents} > 0`),
+  ],
+);
+export type PayoutRow = typeof payouts.$inferSelect;
+
 /**
  * Provider events already handled (DESIGN.md section 11): the id is inserted in the same transaction
  * as the event's effects, before them, so a replay — or the same event delivered to two processes at

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { bookings } from '../../db/schema/bookings.ts';
 import { offers } from '../../db/schema/offers.ts';
-import { payments, type PaymentRow } from '../../db/schema/payments.ts';
+import { payments, payouts, type PaymentRow } from '../../db/schema/payments.ts';
 import { users } from '../../db/schema/users.ts';
 
 /**
@@ -141,4 +141,20 @@ export async function findUserName(
     .where(eq(users.id, id))
     .limit(1);
   return row;
+}
+
+export type PayoutTotal = { currency: string; status: string; cents: number };
+
+/** A helper's payouts summed per currency and state (failed ones too; the service ignores them). */
+export async function helperPayoutTotals(db: Executor, helperId: string): Promise<PayoutTotal[]> {
+  const rows = await db
+    .select({
+      currency: payouts.currency,
+      status: payouts.status,
+      cents: sql<number>`coalesce(sum(${payouts.amountCents}), 0)::int`,
+    })
+    .from(payouts)
+    .where(eq(payouts.helperId, helperId))
+    .groupBy(payouts.currency, payouts.status);
+  return rows.map((row) => ({ ...row, cents: Number(row.cents) }));
 }

@@ -141,7 +141,7 @@ describe('GET /payments/ledger', () => {
     const ledger = LedgerSchema.parse(res.json());
     expect(ledger.total).toBe(6);
     expect(ledger.helper_id).toBe(helper.id);
-    expect(ledger.paid_out_tracked).toBe(false);
+    expect(ledger.paid_out_tracked).toBe(true);
     expect(
       ledger.items.map((item) => [
         item.offer_title,

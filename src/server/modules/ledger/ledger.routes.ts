@@ -51,9 +51,9 @@ export async function ledgerRoutes(app: App, { ctx }: { ctx: AppContext }): Prom
           'Les paiements confirmés de l’aidant, les plus récents en premier (skip/limit), avec montant, ' +
           'commission conservée, remboursements et net, et les soldes par devise. En attente : net des ' +
           'séances payées pas encore terminées. Disponible : net des séances terminées, et des séances ' +
-          'annulées que l’aidant conserve, après remboursements. Versé : toujours 0 pour l’instant, les ' +
-          'versements du prestataire (Stripe ou simulateur) ne sont pas encore suivis (paid_out_tracked ' +
-          'false). Calculé depuis notre registre dans les deux modes. Un aidant lit le sien ; un ' +
+          'annulées que l’aidant conserve, après remboursements, moins les versements en cours ou ' +
+          'arrivés. Versé : les versements vers la banque de l’aidant arrivés (événements payout.* du ' +
+          'compte connecté, Stripe ou simulateur). Calculé depuis notre registre dans les deux modes. Un aidant lit le sien ; un ' +
           'administrateur peut passer helper_id ; une personne aidée reçoit 403, le registre d’un autre 404.',
         security,
         querystring: LedgerQuerySchema,

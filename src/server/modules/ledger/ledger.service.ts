@@ -1,4 +1,4 @@
-import { DEFAULT_CURRENCY } from '#shared/constants.ts';
+import { CURRENCIES, DEFAULT_CURRENCY } from '#shared/constants.ts';
 import { ErrorCode } from '#shared/error-codes.ts';
 import { documentFileNames, ledgerErrors } from '#shared/messages/ledger.ts';
 import { addFigures, paymentFigures, type PaymentFigures } from '#shared/rules/ledger.ts';
@@ -15,9 +15,11 @@ import {
   findUserName,
   helperPaymentAmounts,
   helperPaymentAmountsBetween,
+  helperPayoutTotals,
   listHelperPayments,
   succeededPaymentsOfBooking,
   type PaymentAmounts,
+  type PayoutTotal,
 } from './ledger.repository.ts';
 
 /**
@@ -52,23 +54,34 @@ function ledgerStatus(figures: PaymentFigures, refundStatus: string | null): Led
  * the session is completed"). Available: the net of completed sessions and of cancelled ones the
  * helper keeps (a seeker's last-minute cancellation), after refunds. A payment whose refund the
  * cancellation policy owes but the provider has not confirmed counts in neither: that money goes back.
- * Paid out: 0, payouts are not tracked yet (see LedgerSchema.paid_out_tracked).
+ * Paid out: the provider's payouts to the helper's bank that arrived (`payouts`, from `payout.*`
+ * events). A payout leaves the available balance as soon as it is created (pending) and for good once
+ * paid; a failed one gives its money back to the available balance.
  */
-export function balancesOf(rows: readonly PaymentAmounts[]): LedgerBalance[] {
+export function balancesOf(
+  rows: readonly PaymentAmounts[],
+  payoutTotals: readonly PayoutTotal[] = [],
+): LedgerBalance[] {
   const byCurrency = new Map<string, LedgerBalance>();
+  const balanceOf = (currency: LedgerBalance['currency']) => {
+    const balance = byCurrency.get(currency) ?? { currency, pending_cents: 0, available_cents: 0, paid_out_cents: 0 };
+    byCurrency.set(currency, balance);
+    return balance;
+  };
   for (const row of rows) {
     const figures = paymentFigures(row);
-    const balance = byCurrency.get(row.currency) ?? {
-      currency: row.currency,
-      pending_cents: 0,
-      available_cents: 0,
-      paid_out_cents: 0,
-    };
-    byCurrency.set(row.currency, balance);
+    const balance = balanceOf(row.currency);
     if (ledgerStatus(figures, row.refundStatus) === 'refund_pending') continue;
     const settled = row.bookingStatus === 'completed' || row.bookingStatus === 'cancelled';
     if (settled) balance.available_cents += figures.netCents;
     else balance.pending_cents += figures.netCents;
+  }
+  for (const total of payoutTotals) {
+    const currency = CURRENCIES.find((known) => known === total.currency);
+    if (!currency || total.status === 'failed') continue;
+    const balance = balanceOf(currency);
+    balance.available_cents -= total.cents;
+    if (total.status === 'paid') balance.paid_out_cents += total.cents;
   }
   return [...byCurrency.values()].sort((a, b) => a.currency.localeCompare(b.currency));
 }
@@ -79,10 +92,11 @@ export async function getLedger(
   query: { helper_id?: string; skip: number; limit: number },
 ): Promise<Ledger> {
   const helperId = await ledgerOwner(ctx, user, query.helper_id);
-  const [rows, total, amounts] = await Promise.all([
+  const [rows, total, amounts, payoutTotals] = await Promise.all([
     listHelperPayments(ctx.db, helperId, query.skip, query.limit),
     countHelperPayments(ctx.db, helperId),
     helperPaymentAmounts(ctx.db, helperId),
+    helperPayoutTotals(ctx.db, helperId),
   ]);
   return {
     helper_id: helperId,
@@ -107,9 +121,26 @@ export async function getLedger(
     total,
     skip: query.skip,
     limit: query.limit,
-    balances: balancesOf(amounts),
-    paid_out_tracked: false,
+    balances: balancesOf(amounts, payoutTotals),
+    paid_out_tracked: true,
   };
+}
+
+/**
+ * What a payout may take now, per currency: the available balance (already less the payouts paid
+ * or pending), when positive. The simulator's "Déclencher un versement" pays exactly this.
+ */
+export async function payableBalances(
+  ctx: AppContext,
+  helperId: string,
+): Promise<{ currency: LedgerBalance['currency']; amountCents: number }[]> {
+  const [amounts, payoutTotals] = await Promise.all([
+    helperPaymentAmounts(ctx.db, helperId),
+    helperPayoutTotals(ctx.db, helperId),
+  ]);
+  return balancesOf(amounts, payoutTotals)
+    .filter((balance) => balance.available_cents > 0)
+    .map((balance) => ({ currency: balance.currency, amountCents: balance.available_cents }));
 }
 
 /**

@@ -5,6 +5,7 @@ import { simulator as text } from '#shared/messages/payouts.ts';
 import { formatMoney } from '#shared/rules/format.ts';
 import { LocalProvider, SIMULATOR_BASE_PATH } from '../../adapters/payments/local-provider.ts';
 import type { App, AppContext } from '../../app-types.ts';
+import { payableBalances } from '../ledger/ledger.service.ts';
 import { html, notice, page, postButton, type Html } from './simulator-pages.ts';
 
 type CheckoutSession = NonNullable<Awaited<ReturnType<LocalProvider['findCheckoutSession']>>>;
@@ -215,6 +216,33 @@ export async function paymentSimulatorRoutes(app: App, { ctx }: { ctx: AppContex
     },
   );
 
+  const dashboardPath = (accountId: string, token: string, action = '') =>
+    `${SIMULATOR_BASE_PATH}/tableau-de-bord/${encodeURIComponent(accountId)}${action}?token=${encodeURIComponent(token)}`;
+
+  function dashboardPage(account: LocalAccount, token: string, message?: Html): string {
+    const status = account.chargesEnabled
+      ? text.statusActive
+      : account.detailsSubmitted
+        ? text.statusPending
+        : text.statusIncomplete;
+    return page(
+      text.dashboardTitle,
+      html`<p>${text.dashboardIntro}</p>
+        <dl>
+          <dt>${text.accountIdLabel}</dt>
+          <dd>${account.id}</dd>
+          <dt>${text.statusLabel}</dt>
+          <dd><strong>${status}</strong></dd>
+        </dl>
+        ${message}
+        <p class="hint">${text.triggerPayoutHint}</p>
+        <div class="actions">
+          ${postButton(dashboardPath(account.id, token, '/versement'), text.triggerPayout, true)}
+          <a class="button" href="${appHome}">${text.backToApp}</a>
+        </div>`,
+    );
+  }
+
   app.get(
     `${SIMULATOR_BASE_PATH}/tableau-de-bord/:accountId`,
     { schema: { ...hidden, params: AccountParams, querystring: TokenQuery } },
@@ -222,26 +250,45 @@ export async function paymentSimulatorRoutes(app: App, { ctx }: { ctx: AppContex
       const { accountId } = request.params;
       const account = await linkedAccount('dashboard', accountId, request.query.token);
       if (!account) return invalidLink(reply, text.dashboardTitle);
-      const status = account.chargesEnabled
-        ? text.statusActive
-        : account.detailsSubmitted
-          ? text.statusPending
-          : text.statusIncomplete;
-      return send(
-        reply,
-        200,
-        page(
-          text.dashboardTitle,
-          html`<p>${text.dashboardIntro}</p>
-            <dl>
-              <dt>${text.accountIdLabel}</dt>
-              <dd>${account.id}</dd>
-              <dt>${text.statusLabel}</dt>
-              <dd><strong>${status}</strong></dd>
-            </dl>
-            <p><a class="button" href="${appHome}">${text.backToApp}</a></p>`,
-        ),
-      );
+      return send(reply, 200, dashboardPage(account, request.query.token ?? ''));
+    },
+  );
+
+  /**
+   * One payout at a time per account in this process: two clicks would otherwise both read the same
+   * available balance before either payout is recorded, and pay it twice.
+   */
+  const payoutsRunning = new Map<string, Promise<unknown>>();
+  function oneAtATime<T>(accountId: string, task: () => Promise<T>): Promise<T> {
+    const previous = payoutsRunning.get(accountId) ?? Promise.resolve();
+    const next = previous.catch(() => undefined).then(task);
+    const settled = next.finally(() => {
+      if (payoutsRunning.get(accountId) === settled) payoutsRunning.delete(accountId);
+    });
+    payoutsRunning.set(accountId, settled);
+    return next;
+  }
+
+  app.post(
+    `${SIMULATOR_BASE_PATH}/tableau-de-bord/:accountId/versement`,
+    { schema: { ...hidden, params: AccountParams, querystring: TokenQuery } },
+    async (request, reply) => {
+      const { accountId } = request.params;
+      const token = request.query.token ?? '';
+      const account = await linkedAccount('dashboard', accountId, token);
+      if (!account) return invalidLink(reply, text.dashboardTitle);
+      // The whole available balance of each currency, as the ledger computes it (less what is
+      // already paid out or on its way), in one payout per currency; nothing available, no event.
+      const paid = await oneAtATime(accountId, async () => {
+        const payable = await payableBalances(ctx, account.userId);
+        for (const { amountCents, currency } of payable) await provider.payOut(accountId, amountCents, currency);
+        return payable;
+      });
+      const message =
+        paid.length === 0
+          ? notice(text.nothingToPayOut)
+          : notice(text.payoutSent(paid.map((p) => formatMoney(p.amountCents, p.currency)).join(', ')));
+      return send(reply, 200, dashboardPage(account, token, message));
     },
   );
 }

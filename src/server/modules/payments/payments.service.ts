@@ -26,6 +26,7 @@ import {
 } from '../bookings/bookings.service.ts';
 import { applyAccountUpdate } from '../payouts/payouts.service.ts';
 import { latePaymentMails, paidMails, refundMail } from './payment-mails.ts';
+import { onPayoutEvent } from './payout-events.ts';
 import {
   expireLapsedPayments,
   findPaymentBySession,
@@ -303,6 +304,12 @@ async function applyEvent(
       );
       return;
     }
+    case 'payout.created':
+    case 'payout.paid':
+    case 'payout.failed':
+    case 'payout.canceled':
+      // A connected account's payout to its helper's bank: the ledger's "paid out" (payout-events.ts).
+      return onPayoutEvent(ctx, tx, event, event.data.object, now);
     default:
       // Recorded (so a replay stays a no-op) and otherwise ignored: we subscribe to more than we use.
       return;
