@@ -51,6 +51,7 @@ export const financialDashboard = {
   colCommission: 'Commission',
   colNet: 'Net',
   colStatus: 'Statut',
+  colRefunded: 'Remboursé',
   paymentsEmptyTitle: 'Aucun paiement pour le moment',
   paymentsEmptyText: 'Les paiements de vos séances réservées apparaîtront ici.',
   someone: 'Compte supprimé',
@@ -121,7 +122,11 @@ export const bookingPayment = {
   receipt: 'Télécharger le reçu',
   receiptLabel: (title: string) => `Télécharger le reçu de « ${title} » (PDF)`,
   receiptError: 'Impossible de télécharger le reçu pour le moment.',
-  receiptFileName: (date: string) => `recu-appui-${date}.pdf`,
+  /**
+   * Only used when the answer carries no Content-Disposition: the server's name (documentFileNames.receipt,
+   * dated by the payment) wins. Same shape, dated by the session, which is all the booking card knows.
+   */
+  receiptFileName: (sessionDate: string, bookingId: string) => `reçu-appui-${sessionDate}-${bookingId.slice(0, 8)}.pdf`,
   refundSeeker: (amount: string) => `Vous serez remboursé de ${amount}`,
   refundOther: (amount: string) => `La personne aidée sera remboursée de ${amount}.`,
   noRefund: (hours: number) =>

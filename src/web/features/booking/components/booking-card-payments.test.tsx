@@ -164,13 +164,18 @@ describe('BookingCard: payments', () => {
   });
 
   describe('the receipt', () => {
-    it('downloads the PDF of a paid booking with the bearer token', async () => {
+    it('downloads the PDF of a paid booking with the bearer token, under the name the server gives', async () => {
       const booking = paidBooking(48);
       const fetchMock = stubApi((url) =>
         url === `/api/v1/bookings/${booking.id}/receipt.pdf`
           ? new Response('%PDF-1.4', {
               status: 200,
-              headers: { 'Content-Disposition': "attachment; filename*=UTF-8''re%C3%A7u-appui.pdf" },
+              // What the server's attachmentHeader writes: an ASCII fallback, then the French name.
+              headers: {
+                'Content-Disposition':
+                  'attachment; filename="recu-appui-2030-03-01-9a2b3c4d.pdf"; ' +
+                  "filename*=UTF-8''re%C3%A7u-appui-2030-03-01-9a2b3c4d.pdf",
+              },
             })
           : undefined,
       );
@@ -179,7 +184,7 @@ describe('BookingCard: payments', () => {
       const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
         this: HTMLAnchorElement,
       ) {
-        expect(this.download).toBe('reçu-appui.pdf');
+        expect(this.download).toBe('reçu-appui-2030-03-01-9a2b3c4d.pdf');
         expect(this.href).toBe('blob:recu');
       });
       renderWithProviders(<BookingCard booking={booking} userId={booking.user_id} now={new Date()} />);
@@ -189,6 +194,27 @@ describe('BookingCard: payments', () => {
       await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
       const call = fetchMock.mock.calls.find(([url]) => url.endsWith('/receipt.pdf'));
       expect(new Headers(call?.[1]?.headers).get('Authorization')).toBe('Bearer token');
+    });
+
+    it('without a Content-Disposition, names the file like the server: reçu-appui-<Paris day>-<booking>', async () => {
+      // 23:30 UTC is 00:30 the next day in Paris: the name takes the Paris day, as the server does.
+      const booking = paidBooking(48, { start_at: '2030-03-01T23:30:00.000Z', end_at: '2030-03-02T00:30:00.000Z' });
+      stubApi((url) =>
+        url === `/api/v1/bookings/${booking.id}/receipt.pdf` ? new Response('%PDF-1.4', { status: 200 }) : undefined,
+      );
+      vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:recu'), revokeObjectURL: vi.fn() }));
+      const names: string[] = [];
+      const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+        this: HTMLAnchorElement,
+      ) {
+        names.push(this.download);
+      });
+      renderWithProviders(<BookingCard booking={booking} userId={booking.user_id} now={new Date()} />);
+      await userEvent.click(
+        await screen.findByRole('button', { name: bookingPayment.receiptLabel(booking.offer.title) }),
+      );
+      await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+      expect(names).toEqual([`reçu-appui-2030-03-02-${booking.id.slice(0, 8)}.pdf`]);
     });
 
     it('is not offered for a free booking or a lapsed hold', async () => {

@@ -7,7 +7,7 @@ import { bookingPayment } from '#shared/messages/payments-web.ts';
 import { PAYMENT_HOLD_STATUS } from '#shared/rules/booking-status.ts';
 import { canCancel, isLastMinute, refundDecision } from '#shared/rules/cancellation.ts';
 import { formatMoney } from '#shared/rules/format.ts';
-import { frenchLongParis, parisClock } from '#shared/rules/paris-time.ts';
+import { frenchLongParis, parisClock, utcToParis } from '#shared/rules/paris-time.ts';
 import type { Booking } from '#shared/schemas/bookings.ts';
 import { Avatar } from '#web/components/ui/avatar.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -106,7 +106,8 @@ function ReceiptButton({ booking }: { booking: Booking }) {
     try {
       await downloadFile(
         `/bookings/${encodeURIComponent(booking.id)}/receipt.pdf`,
-        bookingPayment.receiptFileName(booking.start_at.slice(0, 10)),
+        // Paris day, as the server dates its own name (a session at 00:30 in Paris is the previous UTC day).
+        bookingPayment.receiptFileName(utcToParis(new Date(booking.start_at)).date, booking.id),
       );
     } catch (failure) {
       toast.error(bookingPayment.receiptError, { description: errorMessage(failure, bookingPayment.receiptError) });
