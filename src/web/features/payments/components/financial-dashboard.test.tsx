@@ -5,6 +5,7 @@ import { AUTH_TOKEN_STORAGE_KEY } from '#shared/constants.ts';
 import { common } from '#shared/messages/common.ts';
 import { financialDashboard as t } from '#shared/messages/payments-web.ts';
 import { formatMoney } from '#shared/rules/format.ts';
+import { frenchParisDate } from '#shared/rules/paris-time.ts';
 import type { Ledger } from '#shared/schemas/ledger.ts';
 import type { AccountStatus } from '#shared/schemas/payments.ts';
 import { jsonResponse, renderWithProviders } from '#web/testing/render.tsx';
@@ -45,8 +46,9 @@ const ledger = (over: Partial<Ledger> = {}): Ledger => ({
   total: 1,
   skip: 0,
   limit: 20,
-  balances: [{ currency: 'eur', pending_cents: 4050, available_cents: 1234, paid_out_cents: 0 }],
-  paid_out_tracked: false,
+  balances: [{ currency: 'eur', pending_cents: 4050, available_cents: 1234, paid_out_cents: 2500 }],
+  // Payouts are recorded (payout.* webhooks): the server always answers true now.
+  paid_out_tracked: true,
   ...over,
 });
 
@@ -90,6 +92,54 @@ describe('FinancialDashboard', () => {
     expect(fetchMock.mock.calls.some(([url]) => url === '/api/v1/payments/ledger?limit=20')).toBe(true);
   });
 
+  it('below sm, one card per payment holds the same figures as a definition list', async () => {
+    stubLedger(() =>
+      jsonResponse(
+        200,
+        ledger({
+          items: [
+            ledger().items[0]!,
+            {
+              ...ledger().items[0]!,
+              payment_id: '0c000000-0000-4000-8000-000000000002',
+              seeker_display_name: null,
+              refunded_cents: 1500,
+              net_cents: 2700,
+              commission_cents: 300,
+              status: 'partially_refunded',
+            },
+          ],
+          total: 2,
+        }),
+      ),
+    );
+    render();
+    const cards = await screen.findAllByTestId('ledger-card');
+    expect(cards).toHaveLength(2);
+    /** The figure a term of the card's definition list names. */
+    const figure = (card: HTMLElement, term: string) =>
+      within(card).getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
+    const [paid, refunded] = cards as [HTMLElement, HTMLElement];
+    expect(within(paid).getByText(frenchParisDate('2030-03-01T10:00:00.000Z'))).toBeInTheDocument();
+    expect(within(paid).getByText('Paul')).toBeInTheDocument();
+    expect(within(paid).getByText('Écoute après un deuil')).toBeInTheDocument();
+    expect(figure(paid, t.colAmount)).toBe(eur(4500));
+    expect(figure(paid, t.colCommission)).toBe(eur(450));
+    expect(figure(paid, t.colNet)).toBe(eur(4050));
+    expect(figure(paid, t.colStatus)).toBe(t.paymentStatus.paid);
+    expect(within(paid).queryByText(t.colRefunded, { selector: 'dt' })).not.toBeInTheDocument();
+    expect(within(refunded).getByText(t.someone)).toBeInTheDocument();
+    expect(figure(refunded, t.colCommission)).toBe(eur(300));
+    expect(figure(refunded, t.colNet)).toBe(eur(2700));
+    expect(figure(refunded, t.colRefunded)).toBe(eur(1500));
+    expect(figure(refunded, t.colStatus)).toBe(t.paymentStatus.partially_refunded);
+    // Only one layout at a time on screen and in the accessibility tree: CSS display hides the other.
+    expect(screen.getByTestId('ledger-cards')).toHaveClass('sm:hidden');
+    const table = screen.getByRole('region', { name: t.paymentsCaption });
+    expect(table).toHaveClass('hidden', 'sm:block');
+    expect(screen.getAllByRole('region', { name: t.paymentsCaption })).toHaveLength(1);
+  });
+
   it('shows a refund on its payment', async () => {
     stubLedger(() =>
       jsonResponse(
@@ -128,7 +178,8 @@ describe('FinancialDashboard', () => {
     await userEvent.click(screen.getByRole('tab', { name: t.tabPayouts }));
     const balance = await screen.findByRole('region', { name: t.balanceCurrency('eur') });
     expect(within(balance).queryAllByText(common.free)).toHaveLength(0);
-    expect(within(balance).getAllByText('0,00\u00a0€', exact)).toHaveLength(2);
+    // Pending, available and paid out: all three are sums of money.
+    expect(within(balance).getAllByText('0,00\u00a0€', exact)).toHaveLength(3);
   });
 
   it('shows skeletons while loading, then an empty state without payments', async () => {
@@ -146,8 +197,20 @@ describe('FinancialDashboard', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Erreur lors du chargement du dashboard');
   });
 
-  it('the payouts tab shows pending and available, and no made-up paid-out figure', async () => {
+  it('the payouts tab shows pending, available and paid out', async () => {
     stubLedger(() => jsonResponse(200, ledger()));
+    render();
+    await userEvent.click(await screen.findByRole('tab', { name: t.tabPayouts }));
+    const balance = await screen.findByRole('region', { name: t.balanceCurrency('eur') });
+    expect(within(balance).getByText(eur(4050), exact)).toBeInTheDocument();
+    expect(within(balance).getByText(eur(1234), exact)).toBeInTheDocument();
+    expect(within(balance).getByText(eur(2500), exact)).toBeInTheDocument();
+    expect(within(balance).getByText(t.balancePaidOutHint)).toBeInTheDocument();
+    expect(within(balance).queryByText(t.balancePaidOutUntracked)).not.toBeInTheDocument();
+  });
+
+  it('without tracked payouts, the payouts tab shows no made-up paid-out figure', async () => {
+    stubLedger(() => jsonResponse(200, ledger({ paid_out_tracked: false })));
     render();
     await userEvent.click(await screen.findByRole('tab', { name: t.tabPayouts }));
     const balance = await screen.findByRole('region', { name: t.balanceCurrency('eur') });

@@ -50,6 +50,45 @@ function TableSkeleton() {
   );
 }
 
+/**
+ * Below `sm` the table's figures would start off-screen: one card per payment instead, the figures as a
+ * definition list. The list and the table are both rendered and CSS shows one (`sm:hidden` here,
+ * `hidden sm:block` on the table): display none keeps the other out of the accessibility tree.
+ */
+function PaymentCards({ items }: { items: Ledger['items'] }) {
+  return (
+    <ul className="space-y-3 sm:hidden" aria-label={t.paymentsCaption} data-testid="ledger-cards">
+      {items.map((item) => (
+        <li key={item.payment_id} className="rounded-xl border border-line p-4 text-sm" data-testid="ledger-card">
+          <p className="text-ink-muted">{frenchParisDate(item.paid_at)}</p>
+          <p className="mt-1 text-ink">{item.seeker_display_name ?? t.someone}</p>
+          <p className="mt-1 font-medium break-words text-ink">{item.offer_title}</p>
+          <dl className="mt-3 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1">
+            <dt className="text-ink-muted">{t.colAmount}</dt>
+            <dd className="text-right whitespace-nowrap">{formatAmount(item.amount_cents, item.currency)}</dd>
+            <dt className="text-ink-muted">{t.colCommission}</dt>
+            <dd className="text-right whitespace-nowrap">{formatAmount(item.commission_cents, item.currency)}</dd>
+            <dt className="text-ink-muted">{t.colNet}</dt>
+            <dd className="text-right font-semibold whitespace-nowrap">
+              {formatAmount(item.net_cents, item.currency)}
+            </dd>
+            {item.refunded_cents > 0 ? (
+              <>
+                <dt className="text-ink-muted">{t.colRefunded}</dt>
+                <dd className="text-right whitespace-nowrap">{formatAmount(item.refunded_cents, item.currency)}</dd>
+              </>
+            ) : null}
+            <dt className="text-ink-muted">{t.colStatus}</dt>
+            <dd className="text-right">
+              <Badge variant={STATUS_VARIANT[item.status]}>{t.paymentStatus[item.status]}</Badge>
+            </dd>
+          </dl>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** Payments tab: one row per confirmed payment (date, seeker, offer, amount, commission, net, status). */
 function PaymentsTable({ ledger, skip, onPage }: { ledger: Ledger; skip: number; onPage: (skip: number) => void }) {
   if (ledger.total === 0) {
@@ -65,9 +104,10 @@ function PaymentsTable({ ledger, skip, onPage }: { ledger: Ledger; skip: number;
   const last = Math.min(skip + ledger.items.length, ledger.total);
   return (
     <div className="space-y-3">
-      {/* Scrolls sideways at 360 px; focusable so the keyboard can scroll it too. */}
+      <PaymentCards items={ledger.items} />
+      {/* From `sm` up; still scrolls sideways if the card is narrower, focusable so the keyboard can too. */}
       <div
-        className="focus-ring overflow-x-auto rounded-xl border border-line"
+        className="focus-ring hidden overflow-x-auto rounded-xl border border-line sm:block"
         tabIndex={0}
         role="region"
         aria-label={t.paymentsCaption}
