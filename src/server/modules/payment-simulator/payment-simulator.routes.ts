@@ -15,6 +15,8 @@ const SessionParams = z.object({ id: z.string().min(1).max(200) });
 const AccountParams = z.object({ accountId: z.string().min(1).max(200) });
 const TokenQuery = z.object({ token: z.string().max(200).optional() });
 const hidden = { hide: true } as const;
+const sessionRoute = { schema: { ...hidden, params: SessionParams } };
+const accountRoute = { schema: { ...hidden, params: AccountParams, querystring: TokenQuery } };
 
 const send = (reply: FastifyReply, status: number, body: string) =>
   reply.code(status).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(body);
@@ -77,48 +79,35 @@ export async function paymentSimulatorRoutes(app: App, { ctx }: { ctx: AppContex
     );
   }
 
-  const unknownCheckout = (reply: FastifyReply) =>
-    send(reply, 404, page(text.checkoutTitle, notice(text.checkoutUnknown, 'error')));
+  /** The checkout page of a session with the given status, or the "unknown session" page (404). */
+  async function sendCheckout(reply: FastifyReply, id: string, status: number, message?: Html) {
+    const session = await provider.findCheckoutSession(id);
+    if (!session) return send(reply, 404, page(text.checkoutTitle, notice(text.checkoutUnknown, 'error')));
+    return send(reply, status, checkoutPage(session, message));
+  }
 
-  app.get(
-    `${SIMULATOR_BASE_PATH}/paiement/:id`,
-    { schema: { ...hidden, params: SessionParams } },
-    async (request, reply) => {
-      const session = await provider.findCheckoutSession(request.params.id);
-      if (!session) return unknownCheckout(reply);
-      return send(reply, 200, checkoutPage(session));
-    },
+  app.get(`${SIMULATOR_BASE_PATH}/paiement/:id`, sessionRoute, async (request, reply) =>
+    sendCheckout(reply, request.params.id, 200),
   );
 
-  app.post(
-    `${SIMULATOR_BASE_PATH}/paiement/:id/payer`,
-    { schema: { ...hidden, params: SessionParams } },
-    async (request, reply) => {
-      const outcome = await provider.payCheckoutSession(request.params.id);
-      if ('redirectTo' in outcome) return reply.redirect(outcome.redirectTo, 303);
-      const session = await provider.findCheckoutSession(request.params.id);
-      if (!session) return unknownCheckout(reply);
-      return send(reply, 410, checkoutPage(session));
-    },
-  );
+  app.post(`${SIMULATOR_BASE_PATH}/paiement/:id/payer`, sessionRoute, async (request, reply) => {
+    const outcome = await provider.payCheckoutSession(request.params.id);
+    if ('redirectTo' in outcome) return reply.redirect(outcome.redirectTo, 303);
+    return sendCheckout(reply, request.params.id, 410);
+  });
 
   app.post(
     `${SIMULATOR_BASE_PATH}/paiement/:id/refuser`,
-    { schema: { ...hidden, params: SessionParams } },
-    async (request, reply) => {
-      const session = await provider.findCheckoutSession(request.params.id);
-      if (!session) return unknownCheckout(reply);
-      // A refused card changes nothing: the session stays open, the person may try again or leave.
-      return send(reply, 402, checkoutPage(session, notice(text.cardRefusedMessage, 'error')));
-    },
+    sessionRoute,
+    // A refused card changes nothing: the session stays open, the person may try again or leave.
+    async (request, reply) => sendCheckout(reply, request.params.id, 402, notice(text.cardRefusedMessage, 'error')),
   );
 
+  const accountStatus = (account: LocalAccount) =>
+    account.chargesEnabled ? text.statusActive : account.detailsSubmitted ? text.statusPending : text.statusIncomplete;
+
   function onboardingPage(account: LocalAccount, token: string): string {
-    const status = account.chargesEnabled
-      ? text.statusActive
-      : account.detailsSubmitted
-        ? text.statusPending
-        : text.statusIncomplete;
+    const status = accountStatus(account);
     const head = html`<dl>
       <dt>${text.statusLabel}</dt>
       <dd><strong>${status}</strong></dd>
@@ -175,56 +164,40 @@ export async function paymentSimulatorRoutes(app: App, { ctx }: { ctx: AppContex
       ),
     );
 
-  app.get(
-    `${SIMULATOR_BASE_PATH}/inscription/:accountId`,
-    { schema: { ...hidden, params: AccountParams, querystring: TokenQuery } },
-    async (request, reply) => {
-      const { accountId } = request.params;
-      const token = request.query.token ?? '';
-      const account = await linkedAccount('onboarding', accountId, token);
-      if (!account) return invalidLink(reply, text.onboardingTitle);
-      // Reading the status also ends the simulated verification once its delay has passed.
-      await provider.getAccountStatus(accountId);
-      const fresh = (await provider.findAccount(accountId)) ?? account;
-      return send(reply, 200, onboardingPage(fresh, token));
-    },
-  );
+  app.get(`${SIMULATOR_BASE_PATH}/inscription/:accountId`, accountRoute, async (request, reply) => {
+    const { accountId } = request.params;
+    const token = request.query.token ?? '';
+    const account = await linkedAccount('onboarding', accountId, token);
+    if (!account) return invalidLink(reply, text.onboardingTitle);
+    // Reading the status also ends the simulated verification once its delay has passed.
+    await provider.getAccountStatus(accountId);
+    const fresh = (await provider.findAccount(accountId)) ?? account;
+    return send(reply, 200, onboardingPage(fresh, token));
+  });
 
-  app.post(
-    `${SIMULATOR_BASE_PATH}/inscription/:accountId`,
-    { schema: { ...hidden, params: AccountParams, querystring: TokenQuery } },
-    async (request, reply) => {
-      const { accountId } = request.params;
-      const token = request.query.token ?? '';
-      if (!(await linkedAccount('onboarding', accountId, token))) return invalidLink(reply, text.onboardingTitle);
-      await provider.submitAccountDetails(accountId);
-      return reply.redirect(onboardingPath(accountId, token), 303);
-    },
-  );
+  app.post(`${SIMULATOR_BASE_PATH}/inscription/:accountId`, accountRoute, async (request, reply) => {
+    const { accountId } = request.params;
+    const token = request.query.token ?? '';
+    if (!(await linkedAccount('onboarding', accountId, token))) return invalidLink(reply, text.onboardingTitle);
+    await provider.submitAccountDetails(accountId);
+    return reply.redirect(onboardingPath(accountId, token), 303);
+  });
 
-  app.post(
-    `${SIMULATOR_BASE_PATH}/inscription/:accountId/verifier`,
-    { schema: { ...hidden, params: AccountParams, querystring: TokenQuery } },
-    async (request, reply) => {
-      const { accountId } = request.params;
-      const token = request.query.token ?? '';
-      const account = await linkedAccount('onboarding', accountId, token);
-      if (!account) return invalidLink(reply, text.onboardingTitle);
-      // Verification follows the details, never replaces them.
-      if (account.detailsSubmitted) await provider.completeVerification(accountId);
-      return reply.redirect(onboardingPath(accountId, token), 303);
-    },
-  );
+  app.post(`${SIMULATOR_BASE_PATH}/inscription/:accountId/verifier`, accountRoute, async (request, reply) => {
+    const { accountId } = request.params;
+    const token = request.query.token ?? '';
+    const account = await linkedAccount('onboarding', accountId, token);
+    if (!account) return invalidLink(reply, text.onboardingTitle);
+    // Verification follows the details, never replaces them.
+    if (account.detailsSubmitted) await provider.completeVerification(accountId);
+    return reply.redirect(onboardingPath(accountId, token), 303);
+  });
 
   const dashboardPath = (accountId: string, token: string, action = '') =>
     `${SIMULATOR_BASE_PATH}/tableau-de-bord/${encodeURIComponent(accountId)}${action}?token=${encodeURIComponent(token)}`;
 
   function dashboardPage(account: LocalAccount, token: string, message?: Html): string {
-    const status = account.chargesEnabled
-      ? text.statusActive
-      : account.detailsSubmitted
-        ? text.statusPending
-        : text.statusIncomplete;
+    const status = accountStatus(account);
     return page(
       text.dashboardTitle,
       html`<p>${text.dashboardIntro}</p>
@@ -243,16 +216,12 @@ export async function paymentSimulatorRoutes(app: App, { ctx }: { ctx: AppContex
     );
   }
 
-  app.get(
-    `${SIMULATOR_BASE_PATH}/tableau-de-bord/:accountId`,
-    { schema: { ...hidden, params: AccountParams, querystring: TokenQuery } },
-    async (request, reply) => {
-      const { accountId } = request.params;
-      const account = await linkedAccount('dashboard', accountId, request.query.token);
-      if (!account) return invalidLink(reply, text.dashboardTitle);
-      return send(reply, 200, dashboardPage(account, request.query.token ?? ''));
-    },
-  );
+  app.get(`${SIMULATOR_BASE_PATH}/tableau-de-bord/:accountId`, accountRoute, async (request, reply) => {
+    const { accountId } = request.params;
+    const account = await linkedAccount('dashboard', accountId, request.query.token);
+    if (!account) return invalidLink(reply, text.dashboardTitle);
+    return send(reply, 200, dashboardPage(account, request.query.token ?? ''));
+  });
 
   /**
    * One payout at a time per account in this process: two clicks would otherwise both read the same
@@ -269,26 +238,22 @@ export async function paymentSimulatorRoutes(app: App, { ctx }: { ctx: AppContex
     return next;
   }
 
-  app.post(
-    `${SIMULATOR_BASE_PATH}/tableau-de-bord/:accountId/versement`,
-    { schema: { ...hidden, params: AccountParams, querystring: TokenQuery } },
-    async (request, reply) => {
-      const { accountId } = request.params;
-      const token = request.query.token ?? '';
-      const account = await linkedAccount('dashboard', accountId, token);
-      if (!account) return invalidLink(reply, text.dashboardTitle);
-      // The whole available balance of each currency, as the ledger computes it (less what is
-      // already paid out or on its way), in one payout per currency; nothing available, no event.
-      const paid = await oneAtATime(accountId, async () => {
-        const payable = await payableBalances(ctx, account.userId);
-        for (const { amountCents, currency } of payable) await provider.payOut(accountId, amountCents, currency);
-        return payable;
-      });
-      const message =
-        paid.length === 0
-          ? notice(text.nothingToPayOut)
-          : notice(text.payoutSent(paid.map((p) => formatMoney(p.amountCents, p.currency)).join(', ')));
-      return send(reply, 200, dashboardPage(account, token, message));
-    },
-  );
+  app.post(`${SIMULATOR_BASE_PATH}/tableau-de-bord/:accountId/versement`, accountRoute, async (request, reply) => {
+    const { accountId } = request.params;
+    const token = request.query.token ?? '';
+    const account = await linkedAccount('dashboard', accountId, token);
+    if (!account) return invalidLink(reply, text.dashboardTitle);
+    // The whole available balance of each currency, as the ledger computes it (less what is
+    // already paid out or on its way), in one payout per currency; nothing available, no event.
+    const paid = await oneAtATime(accountId, async () => {
+      const payable = await payableBalances(ctx, account.userId);
+      for (const { amountCents, currency } of payable) await provider.payOut(accountId, amountCents, currency);
+      return payable;
+    });
+    const message =
+      paid.length === 0
+        ? notice(text.nothingToPayOut)
+        : notice(text.payoutSent(paid.map((p) => formatMoney(p.amountCents, p.currency)).join(', ')));
+    return send(reply, 200, dashboardPage(account, token, message));
+  });
 }
