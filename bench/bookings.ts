@@ -22,7 +22,8 @@ async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unkno
   for (let i = 0; i < rows.length; i += CHUNK) await insert(rows.slice(i, i + CHUNK));
 }
 
-async function createBenchUser(db: Database, role: 'helper' | 'helpee') {
+/** A user of the given role with a unique name (also used by the payment scenario). */
+export async function createBenchUser(db: Database, role: 'helper' | 'helpee') {
   const suffix = randomUUID().slice(0, 12);
   const [user] = await db
     .insert(users)

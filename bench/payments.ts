@@ -9,8 +9,8 @@ import { bookings } from '#server/db/schema/bookings.ts';
 import { offers, pricingOptions } from '#server/db/schema/offers.ts';
 import { payoutAccounts } from '#server/db/schema/payouts.ts';
 import { slots } from '#server/db/schema/slots.ts';
-import { users } from '#server/db/schema/users.ts';
 import { createTokenIssuer } from '#server/plugins/auth.ts';
+import { createBenchUser } from './bookings.ts';
 import { defineScenario } from './scenario.ts';
 
 const HOUR = 3_600_000;
@@ -31,21 +31,6 @@ export type CheckoutContentionData = {
   tokens: string[];
 };
 
-async function createUser(db: Database, role: 'helper' | 'helpee') {
-  const suffix = randomUUID().slice(0, 12);
-  const [user] = await db
-    .insert(users)
-    .values({
-      email: `bench-${suffix}@appui.bench`,
-      username: `bench_${suffix}`,
-      displayName: `Bench ${suffix}`,
-      passwordHash: 'x',
-      role,
-    })
-    .returning();
-  return user!;
-}
-
 /**
  * A helper whose (simulator) payout account takes charges, a paid one-hour offer, one slot two days
  * ahead, and SEEKERS seekers with tokens. Every request asks for the slot's first hour.
@@ -55,7 +40,7 @@ export async function seedCheckoutContention(
   jwtSecret: string,
   publicUrl: string,
 ): Promise<CheckoutContentionData> {
-  const helper = await createUser(db, 'helper');
+  const helper = await createBenchUser(db, 'helper');
   await db.insert(payoutAccounts).values({
     userId: helper.id,
     provider: 'local',
@@ -82,7 +67,7 @@ export async function seedCheckoutContention(
     .values({ helperId: helper.id, offerId: offer!.id, startAt: start, endAt: new Date(start.getTime() + 4 * HOUR) });
   const issuer = createTokenIssuer(jwtSecret);
   const tokens: string[] = [];
-  for (let i = 0; i < SEEKERS; i++) tokens.push(await issuer.issue(await createUser(db, 'helpee')));
+  for (let i = 0; i < SEEKERS; i++) tokens.push(await issuer.issue(await createBenchUser(db, 'helpee')));
   return {
     offerId: offer!.id,
     startAt: start.toISOString(),
