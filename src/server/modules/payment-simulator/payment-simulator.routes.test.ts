@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { simulator as text } from '#shared/messages/payouts.ts';
-import { LocalProvider } from '#server/adapters/payments/local-provider.ts';
+import type { LocalProvider } from '#server/adapters/payments/local-provider.ts';
 import type { UserRow } from '#server/db/schema/users.ts';
 import { buildTestApp, type TestApp } from '#tests/build-test-app.ts';
+import { openCheckout, simulatorOf } from '#tests/checkout.ts';
 import { createOffer } from '#tests/factories/offers.ts';
 import { createSlot } from '#tests/factories/slots.ts';
 import { createAdmin, createHelper, createSeeker } from '#tests/factories/users.ts';
@@ -18,8 +19,7 @@ let seeker: UserRow;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  if (!(t.app.ctx.payments instanceof LocalProvider)) throw new Error('tests run with the simulator');
-  simulator = t.app.ctx.payments;
+  simulator = simulatorOf(t);
   admin = await createAdmin(t.app.ctx.db);
   seeker = await createSeeker(t.app.ctx.db);
 });
@@ -139,17 +139,7 @@ describe('checkout pages', () => {
     start.setUTCHours(9, 0, 0, 0);
     await createSlot(db, helper, { startAt: start, endAt: new Date(start.getTime() + 4 * HOUR), offerId: offer.id });
 
-    const checkout = await t.injectAs(seeker, {
-      method: 'POST',
-      url: '/api/v1/payments/checkout-session',
-      payload: {
-        offer_id: offer.id,
-        start_at: start.toISOString(),
-        end_at: new Date(start.getTime() + HOUR).toISOString(),
-        success_url: 'http://appui.test/payment/success?session_id={CHECKOUT_SESSION_ID}',
-        cancel_url: 'http://appui.test/payment/cancel',
-      },
-    });
+    const checkout = await openCheckout(t, seeker, offer.id, start);
     expect(checkout.statusCode).toBe(200);
     const { checkout_url: url, session_id: sessionId } = checkout.json<{ checkout_url: string; session_id: string }>();
 

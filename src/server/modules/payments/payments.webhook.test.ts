@@ -9,6 +9,7 @@ import { payoutAccounts } from '#server/db/schema/payouts.ts';
 import type { UserRow } from '#server/db/schema/users.ts';
 import { backgroundSettled } from '#server/lib/background.ts';
 import { buildTestApp, type TestApp } from '#tests/build-test-app.ts';
+import { openCheckout } from '#tests/checkout.ts';
 import { parseMail } from '#tests/mail.ts';
 import { createOffer, givePayoutAccount, type TestOffer } from '#tests/factories/offers.ts';
 import { createSlot } from '#tests/factories/slots.ts';
@@ -59,17 +60,7 @@ async function openPass(label: string, firstHour: number): Promise<Pass> {
   for (let i = 0; i < SESSIONS; i++) {
     const seeker = await createSeeker(t.app.ctx.db);
     const start = new Date(day.getTime() + (firstHour + i) * HOUR);
-    const response = await t.injectAs(seeker, {
-      method: 'POST',
-      url: '/api/v1/payments/checkout-session',
-      payload: {
-        offer_id: offer.id,
-        start_at: start.toISOString(),
-        end_at: new Date(start.getTime() + HOUR).toISOString(),
-        success_url: 'http://appui.test/payment/success?session_id={CHECKOUT_SESSION_ID}',
-        cancel_url: 'http://appui.test/payment/cancel',
-      },
-    });
+    const response = await openCheckout(t, seeker, offer.id, start);
     expect(response.statusCode).toBe(200);
     pass.seekers.push(seeker);
     pass.bookingIds.push(response.json().booking_id);

@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '#shared/error-codes.ts';
 import { apiErrors } from '#shared/messages/common.ts';
 import { payoutErrors } from '#shared/messages/payouts.ts';
-import { LocalProvider } from '#server/adapters/payments/local-provider.ts';
+import type { LocalProvider } from '#server/adapters/payments/local-provider.ts';
 import type { UserRow } from '#server/db/schema/users.ts';
 import { buildTestApp, type TestApp } from '#tests/build-test-app.ts';
+import { simulatorOf } from '#tests/checkout.ts';
 import { createAdmin, createHelper, createSeeker } from '#tests/factories/users.ts';
 import { applyAccountUpdate } from './payouts.service.ts';
 
@@ -16,8 +17,7 @@ let seeker: UserRow;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  if (!(t.app.ctx.payments instanceof LocalProvider)) throw new Error('tests run with the simulator');
-  simulator = t.app.ctx.payments;
+  simulator = simulatorOf(t);
   admin = await createAdmin(t.app.ctx.db);
   seeker = await createSeeker(t.app.ctx.db);
 });
