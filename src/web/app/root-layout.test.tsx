@@ -3,26 +3,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_TOKEN_STORAGE_KEY } from '#shared/constants.ts';
 import { nav } from '#shared/messages/common.ts';
 import { bioReminder } from '#shared/messages/profile.ts';
-import type { CurrentUser } from '#shared/schemas/users.ts';
 import { RootLayout } from '#web/app/root-layout.tsx';
 import { paths } from '#web/config/paths.ts';
 import { jsonResponse, renderWithProviders } from '#web/testing/render.tsx';
+import { currentUserFixture } from '#web/testing/users.ts';
 
-const newcomer: CurrentUser = {
-  id: '7b0c3f8e-1d2a-4c5b-9e6f-0a1b2c3d4e5f',
-  email: 'lea@exemple.fr',
-  display_name: 'Léa',
-  username: null,
-  first_name: null,
-  last_name: null,
-  bio: null,
-  avatar_url: null,
-  profile_image_url: null,
-  tags: [],
-  is_verified: false,
-  role: 'helpee',
-  created_at: new Date().toISOString(),
-};
+// Just signed up, no bio yet: the reminder's audience.
+const newcomer = currentUserFixture({ role: 'helpee', created_at: new Date().toISOString() });
 
 function renderLayoutAt(url: string) {
   window.localStorage.setItem(AUTH_TOKEN_STORAGE_KEY, 'tok-1');

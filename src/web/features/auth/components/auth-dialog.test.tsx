@@ -3,23 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_TOKEN_STORAGE_KEY } from '#shared/constants.ts';
 import { jsonResponse, renderWithProviders } from '#web/testing/render.tsx';
+import { currentUserFixture } from '#web/testing/users.ts';
 import AuthDialog from './auth-dialog.tsx';
 
-const me = {
-  id: '7b0c3f8e-1d2a-4c5b-9e6f-0a1b2c3d4e5f',
-  email: 'lea@exemple.fr',
-  display_name: 'Léa',
-  username: null,
-  first_name: null,
-  last_name: null,
-  bio: null,
-  avatar_url: null,
-  profile_image_url: null,
-  tags: [],
-  is_verified: false,
-  role: 'helpee',
-  created_at: '2025-01-01T00:00:00Z',
-};
+const me = currentUserFixture({ role: 'helpee' });
 
 function renderDialog(mode: 'login' | 'signup') {
   const onOpenChange = vi.fn();
