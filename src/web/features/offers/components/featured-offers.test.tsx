@@ -3,29 +3,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_TOKEN_STORAGE_KEY } from '#shared/constants.ts';
 import { ErrorCode } from '#shared/error-codes.ts';
 import { apiErrors } from '#shared/messages/common.ts';
-import { OfferListSchema, type PublicOffer } from '#shared/schemas/offers.ts';
+import { OfferListSchema } from '#shared/schemas/offers.ts';
 import { api } from '#web/lib/api-client.ts';
 import { useAuth } from '#web/lib/auth.tsx';
+import { publicOfferFixture } from '#web/testing/offers.ts';
 import { jsonResponse, renderWithProviders } from '#web/testing/render.tsx';
 import { FeaturedOffers } from './featured-offers.tsx';
 
-const helperId = '6f1c2d3e-4a5b-4c6d-8e7f-901234567890';
-const offer: PublicOffer = {
-  id: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
-  helper_id: helperId,
-  helper: { id: helperId, display_name: 'Camille', username: 'camille', avatar_url: null, full_name: null },
-  title: 'Écoute après un deuil',
-  description: 'Un moment pour parler.',
-  category: 'relations',
-  duration_minutes: 60,
-  price_cents: 0,
-  currency: 'eur',
-  visible: true,
-  pricing_options: [{ id: '2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e', duration_minutes: 60, price_cents: 0 }],
-  rating: { average: null, count: 0 },
-  created_at: '2025-01-01T10:00:00.000Z',
-  updated_at: '2025-01-01T10:00:00.000Z',
-};
+const offer = publicOfferFixture();
 
 function SessionProbe() {
   const { token } = useAuth();
