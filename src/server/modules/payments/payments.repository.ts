@@ -4,14 +4,8 @@ import type { PaymentRefundStatus, RefundCause } from '#shared/rules/payment-sta
 import type { Executor } from '../../db/client.ts';
 import { bookings } from '../../db/schema/bookings.ts';
 import { paymentEvents, paymentRefunds, payments, type PaymentRow } from '../../db/schema/payments.ts';
-import { payoutAccounts, type PayoutAccountRow } from '../../db/schema/payouts.ts';
 
 export type NewPayment = typeof payments.$inferInsert;
-
-export async function findPayoutAccount(db: Executor, userId: string): Promise<PayoutAccountRow | undefined> {
-  const [account] = await db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, userId)).limit(1);
-  return account;
-}
 
 /**
  * Records a provider event as handled; false when it already was. Inserted first in the transaction

@@ -7,6 +7,7 @@ import { paymentErrors } from '#shared/messages/payments.ts';
 import type { LocalProvider } from '#server/adapters/payments/local-provider.ts';
 import { bookings } from '#server/db/schema/bookings.ts';
 import { paymentEvents, paymentRefunds, payments } from '#server/db/schema/payments.ts';
+import { payoutAccounts } from '#server/db/schema/payouts.ts';
 import type { UserRow } from '#server/db/schema/users.ts';
 import { backgroundSettled } from '#server/lib/background.ts';
 import { sweepBookings } from '#server/modules/bookings/bookings.service.ts';
@@ -228,6 +229,20 @@ describe('POST /payments/checkout-session', () => {
     });
     // No hold was taken.
     expect(await db.select().from(bookings).where(eq(bookings.helperId, unready.id))).toHaveLength(0);
+  });
+
+  it('refuses a helper whose only ready account belongs to the other provider mode', async () => {
+    const db = t.app.ctx.db;
+    const switched = await createHelper(db);
+    const account = await givePayoutAccount(db, switched, true);
+    // Stored while Stripe keys were set: that account does not exist for the simulator.
+    await db.update(payoutAccounts).set({ provider: 'stripe' }).where(eq(payoutAccounts.userId, account.userId));
+    const switchedOffer = await createOffer(db, switched, { options: [{ durationMinutes: 60, priceCents: 3000 }] });
+    await createSlot(db, switched, { startAt: at(6), endAt: at(18) });
+    const response = await checkout(seeker, { ...body(at(6)), offer_id: switchedOffer.id });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().code).toBe(ErrorCode.PAYMENT_HELPER_NOT_READY);
+    expect(await db.select().from(bookings).where(eq(bookings.helperId, switched.id))).toHaveLength(0);
   });
 
   it('applies the per-helper cap and the per-account rate limit of bookings', async () => {

@@ -24,14 +24,13 @@ import {
   releasePaymentHold,
   settleRefund,
 } from '../bookings/bookings.service.ts';
-import { applyAccountUpdate } from '../payouts/payouts.service.ts';
+import { applyAccountUpdate, currentAccount } from '../payouts/payouts.service.ts';
 import { latePaymentMails, paidMails, refundMail } from './payment-mails.ts';
 import { onPayoutEvent } from './payout-events.ts';
 import {
   expireLapsedPayments,
   findPaymentBySession,
   findPaymentOfBooking,
-  findPayoutAccount,
   insertPayment,
   lockPaymentByIntent,
   lockPaymentBySession,
@@ -104,7 +103,7 @@ export async function createCheckoutSession(
   checkReturnUrls(input, ctx.config.publicUrl);
   const request = await checkBookingRequest(ctx, seeker, input, now);
   if (request.option.priceCents <= 0) throw badRequest(ErrorCode.PAYMENT_FREE_OFFER, paymentErrors.freeOffer);
-  const account = await findPayoutAccount(ctx.db, request.offer.helperId);
+  const account = await currentAccount(ctx, request.offer.helperId);
   if (!account?.chargesEnabled) throw conflict(ErrorCode.PAYMENT_HELPER_NOT_READY, paymentErrors.helperNotReady);
 
   const same = { seekerId: seeker.id, offerId: request.offer.id, startAt: request.startAt, endAt: request.endAt };
@@ -183,7 +182,7 @@ async function resumeCheckout(
   const payment = await findPaymentOfBooking(ctx.db, hold.id);
   if (payment?.status !== 'open') return undefined;
   if (payment.checkoutUrl) return checkoutAnswer(hold, payment, payment.checkoutUrl);
-  const account = await findPayoutAccount(ctx.db, hold.helperId);
+  const account = await currentAccount(ctx, hold.helperId);
   const detailed = await loadDetailedBooking(ctx.db, hold.id);
   if (!account || !detailed || !hold.holdExpiresAt) return undefined;
   try {

@@ -48,8 +48,12 @@ function onboardingUrls(ctx: AppContext) {
   return { returnUrl: overview, refreshUrl: overview };
 }
 
-/** An account of this provider; one of the other mode (keys set or removed since) does not count. */
-async function currentAccount(ctx: AppContext, userId: string): Promise<PayoutAccountRow | undefined> {
+/**
+ * An account of this provider; one of the other mode (keys set or removed since) does not count.
+ * Also the payments module's way to the helper's account (checkout): a module reaches another
+ * through its service.
+ */
+export async function currentAccount(ctx: AppContext, userId: string): Promise<PayoutAccountRow | undefined> {
   const account = await findPayoutAccountOfUser(ctx.db, userId);
   return account?.provider === ctx.payments.name ? account : undefined;
 }
