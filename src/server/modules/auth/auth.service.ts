@@ -18,7 +18,6 @@ import { countersFor } from '../../plugins/rate-limit-store.ts';
 import {
   createUser,
   findUserByEmail,
-  findUserById,
   replacePassword,
   retirePasswordResets,
   toCurrentUser,
@@ -127,14 +126,13 @@ export async function resetPassword(ctx: AppContext, token: string, newPassword:
   // Hashing is slow: do it before the transaction so no lock is held meanwhile.
   const passwordHash = await hashPassword(newPassword);
   const tokenHash = hashResetToken(token);
-  const userId = await ctx.db.transaction(async (tx) => {
+  const user = await ctx.db.transaction(async (tx) => {
     const id = await repo.consumePasswordReset(tx, tokenHash);
     if (!id) throw badRequest(ErrorCode.INVALID_RESET_TOKEN, passwordReset.invalidOrExpiredToken);
-    await replacePassword(tx, id, passwordHash);
+    const updated = await replacePassword(tx, id, passwordHash);
     await retirePasswordResets(tx, id);
-    return id;
+    return updated;
   });
-  const user = await findUserById(ctx.db, userId);
-  if (user) await clearPasswordAttempts(ctx, user.email);
+  await clearPasswordAttempts(ctx, user.email);
   return { message: passwordReset.resetSuccess };
 }

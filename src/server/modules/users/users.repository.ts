@@ -73,20 +73,6 @@ export async function setUserRole(db: Executor, id: string, role: Role): Promise
   return updateUser(db, id, { role });
 }
 
-/** New password hash and token_version + 1 in one statement: every older token stops at once. */
-export async function replacePasswordHash(
-  db: Executor,
-  id: string,
-  passwordHash: string,
-): Promise<UserRow | undefined> {
-  const [row] = await db
-    .update(users)
-    .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: sql`now()` })
-    .where(eq(users.id, id))
-    .returning();
-  return row;
-}
-
 export async function countUsers(db: Executor): Promise<number> {
   const [row] = await db.select({ value: count() }).from(users);
   return row?.value ?? 0;

@@ -146,10 +146,11 @@ export const countUsers = (db: Executor) => repo.countUsers(db);
 /** Spends the user's pending reset links: after a password or e-mail change, none may undo it. */
 export const retirePasswordResets = (db: Executor, userId: string) => repo.retirePasswordResets(db, userId);
 
-/** Sets a new password and revokes every token issued before (token_version + 1). */
-export async function replacePassword(db: Executor, userId: string, passwordHash: string): Promise<void> {
-  const row = await repo.replacePasswordHash(db, userId, passwordHash);
+/** Sets a new password and revokes every token issued before (token_version + 1); answers the updated row. */
+export async function replacePassword(db: Executor, userId: string, passwordHash: string): Promise<UserRow> {
+  const row = await repo.updateUser(db, userId, { passwordHash }, { revokeTokens: true });
   if (!row) throw notFound(ErrorCode.USER_NOT_FOUND, profile.userNotFound);
+  return row;
 }
 
 export async function getPublicUser(ctx: AppContext, id: string): Promise<PublicUser> {
