@@ -1,4 +1,5 @@
-import { apiErrorFromResponse, apiUrl, getAuthToken } from './api-client.ts';
+import { ErrorCode } from '#shared/error-codes.ts';
+import { apiErrorFromResponse, apiUrl, getAuthToken, rejectAuthToken } from './api-client.ts';
 
 /**
  * Downloads a document the API generates (a PDF receipt or statement). A plain link cannot carry the
@@ -10,7 +11,12 @@ export async function downloadFile(path: string, fallbackName: string): Promise<
   const headers = new Headers({ Accept: 'application/pdf' });
   if (token) headers.set('Authorization', `Bearer ${token}`);
   const response = await fetch(apiUrl(path), { headers });
-  if (!response.ok) throw await apiErrorFromResponse(response);
+  if (!response.ok) {
+    const error = await apiErrorFromResponse(response);
+    // Same rule as apiRequest: a token the server refuses ends the session (no retry: the document is private).
+    if (token && error.status === 401 && error.code === ErrorCode.INVALID_TOKEN) rejectAuthToken(token);
+    throw error;
+  }
   const blob = await response.blob();
   const url = URL.createObjectURL(blob);
   try {
