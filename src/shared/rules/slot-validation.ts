@@ -108,10 +108,10 @@ export function firstOverlap(periods: readonly SlotPeriod[]): [number, number] |
       const diff = periods[a]!.startAt.getTime() - periods[b]!.startAt.getTime();
       return diff !== 0 ? diff : a - b;
     });
-  // Sorted by start, a period overlaps an earlier one exactly when it starts before the latest end so far.
+  // Sorted by start, a period overlaps an earlier one exactly when it overlaps the one ending latest so far.
   let latest: number | undefined;
   for (const index of order) {
-    if (latest !== undefined && periods[index]!.startAt.getTime() < periods[latest]!.endAt.getTime()) {
+    if (latest !== undefined && periodsOverlap(periods[index]!, periods[latest]!)) {
       return latest < index ? [latest, index] : [index, latest];
     }
     if (latest === undefined || periods[index]!.endAt.getTime() > periods[latest]!.endAt.getTime()) latest = index;
