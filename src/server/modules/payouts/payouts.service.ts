@@ -48,6 +48,14 @@ function onboardingUrls(ctx: AppContext) {
   return { returnUrl: overview, refreshUrl: overview };
 }
 
+/** The onboarding link while details are missing, null once they are submitted. */
+async function onboardingLinkWhileIncomplete(ctx: AppContext, account: PayoutAccountRow): Promise<string | null> {
+  if (account.detailsSubmitted) return null;
+  return callProvider(ctx, 'createOnboardingLink', () =>
+    ctx.payments.createOnboardingLink(account.accountId, onboardingUrls(ctx)),
+  );
+}
+
 /**
  * An account of this provider; one of the other mode (keys set or removed since) does not count.
  * Also the payments module's way to the helper's account (checkout): a module reaches another
@@ -71,12 +79,7 @@ async function freshAccount(ctx: AppContext, userId: string): Promise<PayoutAcco
 export async function createPayoutAccount(ctx: AppContext, user: UserRow): Promise<CreateAccountResponse> {
   if (user.role !== 'helper') throw forbidden(ErrorCode.HELPER_ROLE_REQUIRED, payoutErrors.helperRequired);
   const account = await ensureAccount(ctx, user);
-  const accountId = account.accountId;
-  const onboardingUrl = account.detailsSubmitted
-    ? null
-    : await callProvider(ctx, 'createOnboardingLink', () =>
-        ctx.payments.createOnboardingLink(accountId, onboardingUrls(ctx)),
-      );
+  const onboardingUrl = await onboardingLinkWhileIncomplete(ctx, account);
   return { account_id: account.accountId, onboarding_url: onboardingUrl };
 }
 
@@ -94,12 +97,7 @@ async function ensureAccount(ctx: AppContext, user: UserRow): Promise<PayoutAcco
 export async function payoutAccountStatus(ctx: AppContext, user: UserRow): Promise<AccountStatus> {
   const account = await freshAccount(ctx, user.id);
   if (!account) return { account_id: null, ...flagsOf(undefined), onboarding_url: null };
-  const accountId = account.accountId;
-  const onboardingUrl = account.detailsSubmitted
-    ? null
-    : await callProvider(ctx, 'createOnboardingLink', () =>
-        ctx.payments.createOnboardingLink(accountId, onboardingUrls(ctx)),
-      );
+  const onboardingUrl = await onboardingLinkWhileIncomplete(ctx, account);
   return { account_id: account.accountId, ...flagsOf(account), onboarding_url: onboardingUrl };
 }
 
