@@ -138,6 +138,10 @@ export const REVIEW_RATING_MAX = 5;
 export const MAX_UPCOMING_BOOKINGS_PER_HELPER = 10;
 /** Booking attempts (free bookings and payment holds) per user and per hour, whatever their outcome. */
 export const BOOKING_CREATE_RATE_LIMIT_PER_HOUR = 30;
+/** Payout-account calls to the payment provider per account and hour. */
+export const PAYOUT_PROVIDER_CALLS_RATE_LIMIT_PER_HOUR = 60;
+/** PDF receipts and statements per account and hour. */
+export const MONEY_DOCUMENTS_RATE_LIMIT_PER_HOUR = 60;
 /** How often each process runs the booking sweeps (complete past sessions, expire payment holds). */
 export const BOOKING_SWEEP_INTERVAL_MS = 60_000;
 /** How long the contact card's "Copié" indicator stays (spec 2 section 9). */

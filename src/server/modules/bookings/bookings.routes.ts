@@ -24,7 +24,7 @@ import {
   listMyBookings,
   updateBookingStatus,
 } from './bookings.service.ts';
-import { bookingAttemptRateLimit } from '../../plugins/booking-rate-limit.ts';
+import { bookingAttemptRateLimit } from '../../plugins/account-rate-limits.ts';
 
 const errors = {
   400: ErrorResponseSchema,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MONEY_DOCUMENTS_RATE_LIMIT_PER_HOUR } from '#shared/constants.ts';
 import { ErrorCode } from '#shared/error-codes.ts';
 import { booking as bookingMessages } from '#shared/messages/bookings.ts';
 import { ledgerErrors, receiptPdf, statementPdf } from '#shared/messages/ledger.ts';
@@ -355,5 +356,19 @@ describe('GET /payments/statements/{year}.pdf', () => {
     const res = await get(user(), `/api/v1/payments/statements/${path.replace('HELPER', helper.id)}`);
     expect(res.statusCode).toBe(status);
     expect(res.json().code).toBe(code);
+  });
+});
+
+describe('rate limit of the PDF documents', () => {
+  it('gives each account one hourly budget across receipts and statements', async () => {
+    const reader = await createHelper(t.app.ctx.db);
+    const statement = () => t.injectAs(reader, { method: 'GET', url: '/api/v1/payments/statements/2025.pdf' });
+    for (let i = 0; i < MONEY_DOCUMENTS_RATE_LIMIT_PER_HOUR; i++) expect((await statement()).statusCode).toBe(200);
+    const refused = await t.injectAs(reader, {
+      method: 'GET',
+      url: `/api/v1/bookings/${partlyRefunded.booking.id}/receipt.pdf`,
+    });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().code).toBe(ErrorCode.RATE_LIMITED);
   });
 });

@@ -9,6 +9,7 @@ import type { FastifyReply } from 'fastify';
 import type { App, AppContext } from '../../app-types.ts';
 import { authenticated, requireUser } from '../../plugins/auth.ts';
 import { bookingReceipt, getLedger, yearlyStatement, type PdfDocument } from './ledger.service.ts';
+import { moneyDocumentsRateLimit } from '../../plugins/account-rate-limits.ts';
 
 const errors = {
   401: ErrorResponseSchema,
@@ -67,6 +68,7 @@ export async function ledgerRoutes(app: App, { ctx }: { ctx: AppContext }): Prom
     '/bookings/:id/receipt.pdf',
     {
       preHandler: authenticated,
+      config: { rateLimit: moneyDocumentsRateLimit },
       schema: {
         tags: ['bookings'],
         summary: 'Reçu PDF d’une réservation payée',
@@ -86,6 +88,7 @@ export async function ledgerRoutes(app: App, { ctx }: { ctx: AppContext }): Prom
     '/payments/statements/:year.pdf',
     {
       preHandler: authenticated,
+      config: { rateLimit: moneyDocumentsRateLimit },
       schema: {
         tags: ['payments'],
         summary: 'Relevé annuel PDF des revenus d’un aidant',

@@ -10,7 +10,7 @@ import type { App, AppContext } from '../../app-types.ts';
 import { authenticated, requireUser } from '../../plugins/auth.ts';
 import { setRefundExecutor } from '../bookings/bookings.service.ts';
 import { checkoutSessionStatus, createCheckoutSession, handleWebhook, refundExecutor } from './payments.service.ts';
-import { bookingAttemptRateLimit } from '../../plugins/booking-rate-limit.ts';
+import { bookingAttemptRateLimit } from '../../plugins/account-rate-limits.ts';
 
 const errors = {
   400: ErrorResponseSchema,

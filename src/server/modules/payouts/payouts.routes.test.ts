@@ -1,4 +1,4 @@
-import { TEST_CHECKOUT_RETURN_PARAM } from '#shared/constants.ts';
+import { PAYOUT_PROVIDER_CALLS_RATE_LIMIT_PER_HOUR, TEST_CHECKOUT_RETURN_PARAM } from '#shared/constants.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '#shared/error-codes.ts';
 import { apiErrors } from '#shared/messages/common.ts';
@@ -155,6 +155,23 @@ describe('dashboard link and account session', () => {
     const res = await dashboardLink(helper, helper.id);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ code: ErrorCode.PAYOUT_ACCOUNT_INCOMPLETE, detail: payoutErrors.accountIncomplete });
+  });
+});
+
+describe('rate limit of the provider calls', () => {
+  it('gives each account one hourly budget across the payout routes that call the provider', async () => {
+    const helper = await createHelper(t.app.ctx.db);
+    for (let i = 0; i < PAYOUT_PROVIDER_CALLS_RATE_LIMIT_PER_HOUR; i++) {
+      expect((await status(helper)).statusCode).toBe(200);
+    }
+    const refused = await t.injectAs(helper, {
+      method: 'GET',
+      url: `/api/v1/payments/stripe/dashboard-link/${helper.id}`,
+    });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().code).toBe(ErrorCode.RATE_LIMITED);
+    // Someone else's budget is untouched.
+    expect((await status(await createHelper(t.app.ctx.db))).statusCode).toBe(200);
   });
 });
 

@@ -23,6 +23,7 @@ import {
   testCheckout,
   testOnboardingUrl,
 } from './payouts.service.ts';
+import { payoutProviderCallsRateLimit } from '../../plugins/account-rate-limits.ts';
 
 const errors = {
   401: ErrorResponseSchema,
@@ -46,6 +47,7 @@ export async function payoutsRoutes(app: App, { ctx }: { ctx: AppContext }): Pro
     '/payments/create-account',
     {
       preHandler: helperOnly,
+      config: { rateLimit: payoutProviderCallsRateLimit },
       schema: {
         tags: ['payouts'],
         summary: 'Créer (ou retrouver) son compte de versement',
@@ -62,6 +64,7 @@ export async function payoutsRoutes(app: App, { ctx }: { ctx: AppContext }): Pro
     '/payments/account-status',
     {
       preHandler: authenticated,
+      config: { rateLimit: payoutProviderCallsRateLimit },
       schema: {
         tags: ['payouts'],
         summary: 'État de son propre compte de versement',
@@ -92,6 +95,7 @@ export async function payoutsRoutes(app: App, { ctx }: { ctx: AppContext }): Pro
     '/payments/stripe/dashboard-link/:id',
     {
       preHandler: authenticated,
+      config: { rateLimit: payoutProviderCallsRateLimit },
       schema: {
         tags: ['payouts'],
         summary: 'Lien vers le tableau de bord du prestataire',
@@ -109,6 +113,7 @@ export async function payoutsRoutes(app: App, { ctx }: { ctx: AppContext }): Pro
     '/payments/stripe/account-session/:id',
     {
       preHandler: authenticated,
+      config: { rateLimit: payoutProviderCallsRateLimit },
       schema: {
         tags: ['payouts'],
         summary: 'Session des composants intégrés du compte',
