@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { payoutAccounts, type PayoutAccountRow } from '../../db/schema/payouts.ts';
-import { users, type UserRow } from '../../db/schema/users.ts';
 
 export type PayoutFlags = Pick<PayoutAccountRow, 'detailsSubmitted' | 'chargesEnabled' | 'payoutsEnabled'>;
 
@@ -54,9 +53,4 @@ export async function updatePayoutFlags(
     .where(eq(payoutAccounts.accountId, accountId))
     .returning();
   return row;
-}
-
-export async function findUser(db: Executor, id: string): Promise<UserRow | undefined> {
-  const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-  return user;
 }
