@@ -59,8 +59,8 @@ export class StripeProvider implements PaymentProvider {
   private readonly webhookSecrets: string[];
 
   constructor(settings: StripeProviderSettings, clientOptions: StripeClientOptions = {}) {
-    this.webhookSecrets = [settings.webhookSecret, settings.connectWebhookSecret].filter(
-      (secret): secret is string => Boolean(secret),
+    this.webhookSecrets = [settings.webhookSecret, settings.connectWebhookSecret].filter((secret): secret is string =>
+      Boolean(secret),
     );
     this.stripe = new Stripe(settings.secretKey, {
       appInfo: { name: 'Appui', url: settings.publicUrl },
