@@ -137,7 +137,11 @@ describe('Stripe mode, against the stand-in', () => {
     expect(expiresAt - before).toBeGreaterThanOrEqual(30 * 60);
     expect(expiresAt - before).toBeLessThanOrEqual(32 * 60);
     expect(await bookingRow(bookingId)).toMatchObject({ status: 'pending_payment' });
-    expect(await paymentRow(bookingId)).toMatchObject({ provider: 'stripe', status: 'open', checkoutSessionId: sessionId });
+    expect(await paymentRow(bookingId)).toMatchObject({
+      provider: 'stripe',
+      status: 'open',
+      checkoutSessionId: sessionId,
+    });
   });
 
   it('checkout.session.completed, signed, makes the booking paid', async () => {
@@ -188,7 +192,11 @@ describe('Stripe mode, against the stand-in', () => {
       .where(eq(paymentRefunds.paymentId, (await paymentRow(bookingId)).id));
     expect(refunds).toHaveLength(1);
     expect(refunds[0]).toMatchObject({ amountCents: PRICE, status: 'succeeded', cause: 'cancellation' });
-    expect(await bookingRow(bookingId)).toMatchObject({ status: 'cancelled', refundStatus: 'refunded', refundCents: PRICE });
+    expect(await bookingRow(bookingId)).toMatchObject({
+      status: 'cancelled',
+      refundStatus: 'refunded',
+      refundCents: PRICE,
+    });
 
     const ledger = await t.injectAs(helper, { method: 'GET', url: '/api/v1/payments/ledger' });
     expect(ledger.statusCode).toBe(200);
