@@ -146,3 +146,37 @@ export const MONEY_DOCUMENTS_RATE_LIMIT_PER_HOUR = 60;
 export const BOOKING_SWEEP_INTERVAL_MS = 60_000;
 /** How long the contact card's "Copié" indicator stays (spec 2 section 9). */
 export const COPIED_INDICATOR_MS = 2000;
+
+// Messaging and real time (issue 10; spec 2 sections 4, 5 and 9; DESIGN.md sections 8 and 10)
+/** `text` is a person's message; `cancellation` the notice a cancelled booking posts; `system` ours. */
+export const MESSAGE_KINDS = ['text', 'cancellation', 'system'] as const;
+/** The marker the spec's client recognises at the start of a cancellation notice (spec 2 section 2). */
+export const CANCELLATION_MARKER = '[CANCELLATION]';
+export const MESSAGE_MAX_LENGTH = 4000;
+/** Messages per page of a thread (oldest first within the page). */
+export const MESSAGES_PAGE_SIZE = 50;
+/** Messages one user may send per minute and per hour, over all conversations. */
+export const MESSAGES_PER_MINUTE = 20;
+export const MESSAGES_PER_HOUR = 300;
+/** New conversations one user may open per hour. */
+export const CONVERSATIONS_PER_HOUR = 30;
+/** Longest search text in the conversation list. */
+export const CONVERSATION_SEARCH_MAX_LENGTH = 100;
+/** At most one "new message" mail per conversation and recipient in this window. */
+export const MESSAGE_MAIL_THROTTLE_MINUTES = 15;
+/** Each process refreshes its presence rows this often; a row older than the TTL counts as gone. */
+export const PRESENCE_HEARTBEAT_MS = 30_000;
+export const PRESENCE_TTL_SECONDS = 90;
+/** The app socket's reconnect backoff: first delay, cap (with jitter). */
+export const SOCKET_RECONNECT_BASE_MS = 1000;
+export const SOCKET_RECONNECT_MAX_MS = 30_000;
+/** The server pings every socket this often and drops one that did not answer the previous ping. */
+export const SOCKET_PING_INTERVAL_MS = 30_000;
+/** Thread timestamps within this many hours show as a time, older ones as day and short month. */
+export const MESSAGE_TIME_ONLY_HOURS = 24;
+/** Stale time of the conversation queries (spec 2 section 9: stale 3000 ms). */
+export const UNREAD_STALE_MS = 3000;
+/** Reminder mail this long before a scheduled or paid session. */
+export const SESSION_REMINDER_HOURS = 24;
+/** How often each process looks for reminders to send. */
+export const REMINDER_SWEEP_INTERVAL_MS = 60_000;

@@ -73,5 +73,11 @@ export const ErrorCode = {
   WEBHOOK_EVENT_EARLY: 'WEBHOOK_EVENT_EARLY',
   // ledger and money documents
   RECEIPT_NOT_FOUND: 'RECEIPT_NOT_FOUND',
+  // messaging and the app socket
+  CONVERSATION_NOT_FOUND: 'CONVERSATION_NOT_FOUND',
+  CONVERSATION_OWN_OFFER: 'CONVERSATION_OWN_OFFER',
+  CHAT_DISABLED: 'CHAT_DISABLED',
+  MESSAGE_NOT_FOUND: 'MESSAGE_NOT_FOUND',
+  SOCKET_ORIGIN_REFUSED: 'SOCKET_ORIGIN_REFUSED',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

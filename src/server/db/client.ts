@@ -21,11 +21,28 @@ export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesW
 /** A repository function runs on the database or inside a caller's transaction. */
 export type Executor = Database | Transaction;
 
+/** What a NOTIFY subscriber gives: the payload, and what to do after a lost listener came back. */
+export type NotificationSubscriber = {
+  onNotify(payload: string): void;
+  /**
+   * The listening connection was lost and is back: notifications sent meanwhile are gone for good
+   * (PostgreSQL never replays them), so the subscriber must make its clients catch up.
+   */
+  onReconnect?(): void;
+};
+
 export type DatabaseHandle = {
   db: Database;
   kind: 'pglite' | 'postgres';
   /** Runs a trivial query; used by the health check. */
   ping(): Promise<void>;
+  /**
+   * LISTEN on a channel (DESIGN.md section 10). On the PostgreSQL server, one dedicated connection
+   * outside the pool (a pooled one would drop LISTEN), reconnected with backoff; on PGlite, its
+   * in-process notifications. Senders use `pg_notify` inside their transaction (lib/realtime-bus.ts),
+   * so a notification leaves at commit and never for a rolled-back write.
+   */
+  listen(channel: string, subscriber: NotificationSubscriber): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
 
@@ -117,6 +134,13 @@ export function wrapPglite(client: PGlite, onClose: () => void = () => {}): Data
     ping: async () => {
       await client.query('SELECT 1');
     },
+    // One process owns PGlite: its notifications are in-process and never lost to a connection drop.
+    listen: async (channel, subscriber) => {
+      const unlisten = await client.listen(channel, (payload) => subscriber.onNotify(payload));
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
     close: async () => {
       if (!client.closed) {
         // fsync is off in PGlite: a checkpoint before closing is what makes the files consistent.
@@ -130,14 +154,117 @@ export function wrapPglite(client: PGlite, onClose: () => void = () => {}): Data
 
 export function wrapPool(pool: pg.Pool): DatabaseHandle {
   const db = drizzlePg(pool, { schema }) as unknown as Database;
+  const listener = new NotificationListener(pool.options);
   return {
     db,
     kind: 'postgres',
     ping: async () => {
       await pool.query('SELECT 1');
     },
-    close: () => pool.end(),
+    listen: (channel, subscriber) => listener.listen(channel, subscriber),
+    close: async () => {
+      await listener.close();
+      await pool.end();
+    },
   };
+}
+
+const LISTENER_RECONNECT_BASE_MS = 250;
+const LISTENER_RECONNECT_MAX_MS = 10_000;
+
+/** Channel names are ours (constants), quoted as identifiers all the same. */
+function quoteIdentifier(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}
+
+/**
+ * The one LISTEN connection of a process on the PostgreSQL server. Connected on first use; when the
+ * connection is lost it reconnects with capped backoff, LISTENs again on every channel and tells the
+ * subscribers (onReconnect) so their clients catch up on what was sent while it was down.
+ */
+class NotificationListener {
+  private client: pg.Client | undefined;
+  private connecting: Promise<pg.Client> | undefined;
+  private readonly subscribers = new Map<string, Set<NotificationSubscriber>>();
+  private closed = false;
+  private retryTimer: NodeJS.Timeout | undefined;
+  private failures = 0;
+
+  constructor(private readonly options: pg.PoolConfig) {}
+
+  async listen(channel: string, subscriber: NotificationSubscriber): Promise<() => Promise<void>> {
+    let set = this.subscribers.get(channel);
+    const isNewChannel = !set;
+    if (!set) {
+      set = new Set();
+      this.subscribers.set(channel, set);
+    }
+    set.add(subscriber);
+    const client = await this.connect();
+    if (isNewChannel) await client.query(`LISTEN ${quoteIdentifier(channel)}`);
+    return async () => {
+      set.delete(subscriber);
+      if (set.size > 0 || this.subscribers.get(channel) !== set) return;
+      this.subscribers.delete(channel);
+      await this.client?.query(`UNLISTEN ${quoteIdentifier(channel)}`).catch(() => {});
+    };
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.retryTimer);
+    const client = this.client;
+    this.client = undefined;
+    await client?.end().catch(() => {});
+  }
+
+  private connect(): Promise<pg.Client> {
+    if (this.client) return Promise.resolve(this.client);
+    this.connecting ??= this.open().finally(() => {
+      this.connecting = undefined;
+    });
+    return this.connecting;
+  }
+
+  private async open(): Promise<pg.Client> {
+    const { max: _max, connectionTimeoutMillis, ...clientOptions } = this.options;
+    const client = new pg.Client({ ...clientOptions, connectionTimeoutMillis });
+    client.on('notification', (message) => {
+      const set = this.subscribers.get(message.channel);
+      if (!set) return;
+      for (const subscriber of set) subscriber.onNotify(message.payload ?? '');
+    });
+    // A lost listener must not crash the process: it reconnects and the subscribers catch up.
+    client.on('error', () => this.lost(client));
+    client.on('end', () => this.lost(client));
+    await client.connect();
+    for (const channel of this.subscribers.keys()) await client.query(`LISTEN ${quoteIdentifier(channel)}`);
+    this.client = client;
+    this.failures = 0;
+    return client;
+  }
+
+  private lost(client: pg.Client): void {
+    if (this.client !== client || this.closed) return;
+    this.client = undefined;
+    client.end().catch(() => {});
+    this.scheduleReconnect();
+  }
+
+  private scheduleReconnect(): void {
+    if (this.closed) return;
+    const delay = Math.min(LISTENER_RECONNECT_MAX_MS, LISTENER_RECONNECT_BASE_MS * 2 ** this.failures);
+    this.failures += 1;
+    this.retryTimer = setTimeout(() => {
+      this.connect().then(
+        () => {
+          for (const set of this.subscribers.values()) for (const subscriber of set) subscriber.onReconnect?.();
+        },
+        () => this.scheduleReconnect(),
+      );
+    }, delay);
+    this.retryTimer.unref();
+  }
 }
 
 export function createPool(connectionString: string, max: number): pg.Pool {

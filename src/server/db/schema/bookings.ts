@@ -52,6 +52,8 @@ export const bookings = pgTable(
     isLastMinute: boolean('is_last_minute'),
     refundStatus: text('refund_status', { enum: REFUND_STATUSES }),
     refundCents: integer('refund_cents'),
+    /** Set in the same UPDATE that claims the 24-hour reminder (ADR 0008): sent once across processes. */
+    reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -62,6 +64,10 @@ export const bookings = pgTable(
     index('bookings_active_end_idx')
       .on(t.endAt)
       .where(sql.raw(`status IN (${inList(CONFIRMED_STATUSES)})`)),
+    // The reminder sweep's claim: confirmed bookings whose reminder is still due, by start.
+    index('bookings_reminder_due_idx')
+      .on(t.startAt)
+      .where(sql.raw(`reminder_sent_at IS NULL AND status IN (${inList(CONFIRMED_STATUSES)})`)),
     check('bookings_period_check', sql`${t.endAt} > ${t.startAt}`),
     check('bookings_status_check', oneOf(t.status, BOOKING_STATUSES)),
     check('bookings_currency_check', oneOf(t.currency, CURRENCIES)),

@@ -5,3 +5,4 @@ export * from './payouts.ts';
 export * from './slots.ts';
 export * from './bookings.ts';
 export * from './payments.ts';
+export * from './messaging.ts';

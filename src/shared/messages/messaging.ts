@@ -1,0 +1,29 @@
+// Part of the typed French catalogue (src/shared/messages/): every user-facing string of the product,
+// server and client alike, one file per feature so a page loads only the texts it shows. Texts named in
+// the specification are copied word for word; do not "improve" them. A message with parameters is a
+// function.
+/** Messaging: conversations, threads, the "send a message" modal, masking, mails and reminders. */
+export const messaging = {
+  // spec 2 section 8 (word for word)
+  conversationsLoadError: 'Erreur lors du chargement des conversations',
+  messagesLoadError: 'Erreur lors du chargement des messages',
+  sendErrorToast: "Impossible d'envoyer le message",
+  modalSendError: "Impossible d'envoyer le message. Veuillez réessayer.",
+  openConversationError: "Impossible d'ouvrir la conversation. Veuillez réessayer.",
+  noOfferError: 'Impossible de créer une conversation sans offre associée',
+  sentToast: 'Message envoyé',
+  // spec 2 section 2
+  chatDisabled: 'Chat désactivé',
+  chatDisabledHint: 'Réservez une séance avec cet aidant pour pouvoir lui écrire à nouveau.',
+  // DESIGN.md section 8: masking before payment
+  maskedForRecipient: "Message masqué jusqu'au paiement",
+  maskedForSender:
+    "Ce message contient des coordonnées : votre interlocuteur le verra après la confirmation d'une réservation.",
+  // server errors
+  conversationNotFound: 'Conversation introuvable.',
+  ownOfferConversation: 'Vous ne pouvez pas ouvrir une conversation sur votre propre offre.',
+  chatDisabledDetail:
+    'Vous pourrez écrire de nouveau à cet aidant après avoir réservé une séance avec lui. Votre premier message lui a bien été transmis.',
+  messageNotFound: 'Message introuvable.',
+  socketOriginRefused: "Connexion refusée : cette page n'est pas servie par Appui.",
+} as const;
