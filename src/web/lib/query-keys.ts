@@ -45,6 +45,13 @@ export const queryKeys = {
     ledger: (page: { skip: number; limit: number }) => ['payments', 'ledger', page] as const,
     checkoutSession: (sessionId: string) => ['payments', 'checkout-session', sessionId] as const,
   },
+  /** Conversations, their messages and the unread figures (kept fresh by the app socket). */
+  messages: {
+    all: ['messages'] as const,
+    conversations: (search: string) => ['messages', 'conversations', search] as const,
+    thread: (conversationId: string) => ['messages', 'thread', conversationId] as const,
+    unread: () => ['messages', 'unread'] as const,
+  },
   /** The free windows of a helper's offer (GET /time-slots/helper/{id}/fragments). */
   fragments: {
     all: ['fragments'] as const,
