@@ -1,6 +1,9 @@
+import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
+
 /**
- * A minimal iCalendar (RFC 5545) builder for booking e-mails: one VEVENT, UTC times, CRLF line
- * endings, text escaping and folding of lines longer than 75 octets.
+ * The iCalendar (RFC 5545) attachment of booking e-mails: one VEVENT in UTC. ical-generator does the
+ * text escaping and the folding to 75 octets (issue 10 section 5: a maintained library rather than
+ * hand-written text); this file only maps a booking's event onto it.
  */
 
 export type IcsEvent = {
@@ -13,67 +16,31 @@ export type IcsEvent = {
   summary: string;
   description: string;
   url?: string;
-  /** PUBLISH for a confirmation, CANCEL to remove the event. */
+  /** PUBLISH for a confirmation or a reminder, CANCEL to remove the event. */
   method: 'PUBLISH' | 'CANCEL';
   sequence?: number;
 };
 
-const MAX_LINE_OCTETS = 75;
-
-/** `YYYYMMDDTHHMMSSZ` */
-export function icsUtc(instant: Date): string {
-  return instant
-    .toISOString()
-    .replace(/\.\d{3}Z$/, 'Z')
-    .replace(/[-:]/g, '');
-}
-
-export function escapeIcsText(value: string): string {
-  return value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
-}
-
-/** Folds a content line: continuation lines start with one space; multi-byte characters stay whole. */
-export function foldIcsLine(line: string): string {
-  const encoder = new TextEncoder();
-  const parts: string[] = [];
-  let current = '';
-  let currentOctets = 0;
-  for (const char of line) {
-    const octets = encoder.encode(char).length;
-    // The leading space of a continuation line counts in its 75 octets.
-    const limit = parts.length === 0 ? MAX_LINE_OCTETS : MAX_LINE_OCTETS - 1;
-    if (currentOctets + octets > limit) {
-      parts.push(current);
-      current = '';
-      currentOctets = 0;
-    }
-    current += char;
-    currentOctets += octets;
-  }
-  parts.push(current);
-  return parts.join('\r\n ');
-}
+const METHODS = { PUBLISH: ICalCalendarMethod.PUBLISH, CANCEL: ICalCalendarMethod.CANCEL } as const;
 
 export function buildIcs(event: IcsEvent): string {
   const cancelled = event.method === 'CANCEL';
-  const lines = [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//Appui//Reservations//FR',
-    'CALSCALE:GREGORIAN',
-    `METHOD:${event.method}`,
-    'BEGIN:VEVENT',
-    `UID:${event.uid}`,
-    `SEQUENCE:${event.sequence ?? (cancelled ? 1 : 0)}`,
-    `DTSTAMP:${icsUtc(event.stamp)}`,
-    `DTSTART:${icsUtc(event.start)}`,
-    `DTEND:${icsUtc(event.end)}`,
-    `SUMMARY:${escapeIcsText(event.summary)}`,
-    `DESCRIPTION:${escapeIcsText(event.description)}`,
-    ...(event.url ? [`URL:${event.url}`] : []),
-    `STATUS:${cancelled ? 'CANCELLED' : 'CONFIRMED'}`,
-    'END:VEVENT',
-    'END:VCALENDAR',
-  ];
-  return `${lines.map(foldIcsLine).join('\r\n')}\r\n`;
+  const calendar = ical({
+    prodId: { company: 'Appui', product: 'Reservations', language: 'FR' },
+    method: METHODS[event.method],
+  });
+  calendar.createEvent({
+    id: event.uid,
+    // A cancellation must outrank the confirmation it removes (RFC 5545 section 3.8.7.4).
+    sequence: event.sequence ?? (cancelled ? 1 : 0),
+    stamp: event.stamp,
+    start: event.start,
+    end: event.end,
+    summary: event.summary,
+    description: event.description,
+    url: event.url ?? null,
+    status: cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+  });
+  // Every content line ends with CRLF, the last one included (RFC 5545 section 3.1).
+  return `${calendar.toString()}\r\n`;
 }
