@@ -91,4 +91,16 @@ describe('contactKind', () => {
     expect(contactKind('appelez-moi')).toBeNull();
     expect(contactKind('')).toBeNull();
   });
+  it('falls back to the messaging contact-details rule (issue 10 section 2)', () => {
+    expect(contactKind('06 12 34 56 78')).toBe('phone');
+    expect(contactKind('06.12.34.56.78')).toBe('phone');
+    expect(contactKind('https://whereby.com/jean')).toBe('link');
+    expect(contactKind('www.exemple.fr/visio')).toBe('link');
+  });
+  it('answers null for details that are neither a phone nor a link', () => {
+    expect(contactKind('jean@exemple.fr')).toBeNull();
+    expect(contactKind('whatsapp')).toBeNull();
+    expect(contactKind('le 12/03/2026 à 14h30')).toBeNull();
+    expect(contactKind(null)).toBeNull();
+  });
 });

@@ -1,4 +1,5 @@
 import { offers } from '../messages/offers.ts';
+import { findContactDetails } from './contact-details.ts';
 
 /**
  * Meeting contact information of an offer (spec 1 section 5): either an international phone number
@@ -81,6 +82,8 @@ export function contactInfoError(raw: string | null | undefined): string | null 
 /**
  * How the contact card displays a stored value (spec 2, contact type detection): values starting with
  * + or 00 are phone numbers, values containing zoom., meet.google.com or a Teams host are meeting links.
+ * Anything else is read by the messaging rule (issue 10 section 2: the same rule drives both), so a
+ * national number or another link is still recognised: a phone is 'phone', a URL is 'link'.
  */
 export function contactKind(raw: string | null | undefined): ContactKind | null {
   const value = (raw ?? '').trim();
@@ -94,5 +97,8 @@ export function contactKind(raw: string | null | undefined): ContactKind | null 
   ) {
     return 'link';
   }
+  const detail = findContactDetails(value).find((found) => found.kind === 'phone' || found.kind === 'url');
+  if (detail?.kind === 'phone') return 'phone';
+  if (detail?.kind === 'url') return 'link';
   return null;
 }
