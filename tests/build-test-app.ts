@@ -29,7 +29,7 @@ export type TestApp = {
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  options: Pick<BuildAppOptions, 'stripeClient'> = {},
+  options: Pick<BuildAppOptions, 'stripeClient' | 'socketHub'> = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'appui-test-'));
   const config = loadConfig({

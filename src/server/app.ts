@@ -21,6 +21,8 @@ import { paymentSimulatorRoutes } from './modules/payment-simulator/payment-simu
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { handleWebhook } from './modules/payments/payments.service.ts';
 import { payoutsRoutes } from './modules/payouts/payouts.routes.ts';
+import { realtimeRoutes } from './modules/realtime/realtime.routes.ts';
+import { createSocketHub, type SocketHubOptions } from './modules/realtime/realtime.service.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { slotsRoutes } from './modules/slots/slots.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -48,6 +50,8 @@ export type BuildAppOptions = {
   logger?: FastifyServerOptions['logger'];
   /** Serve the built SPA (off in API tests). */
   serveWeb?: boolean;
+  /** Tests only: shorter ping and presence intervals of the socket hub. */
+  socketHub?: Partial<SocketHubOptions>;
 };
 
 /** Secrets never reach the logs, whatever the route (DESIGN.md section 14). */
@@ -174,6 +178,12 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5 } });
   await registerWebsocket(app);
 
+  // The app sockets of this instance: subscribed to the bus once the app is ready, and stopped
+  // (sockets closed, presence rows dropped) before the database closes.
+  const socketHub = createSocketHub(ctx, options.socketHub);
+  app.addHook('onReady', () => socketHub.start());
+  app.addHook('onClose', () => socketHub.stop());
+
   // Feature modules, listed explicitly so the whole API reads in one place.
   await app.register(
     async (api) => {
@@ -187,6 +197,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       await api.register(paymentsRoutes, { ctx });
       await api.register(payoutsRoutes, { ctx });
       await api.register(ledgerRoutes, { ctx });
+      await api.register(realtimeRoutes, { ctx, hub: socketHub });
     },
     { prefix: API_BASE_PATH },
   );

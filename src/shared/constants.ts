@@ -172,6 +172,18 @@ export const SOCKET_RECONNECT_BASE_MS = 1000;
 export const SOCKET_RECONNECT_MAX_MS = 30_000;
 /** The server pings every socket this often and drops one that did not answer the previous ping. */
 export const SOCKET_PING_INTERVAL_MS = 30_000;
+/** App sockets one user may hold open on one process (tabs and devices); one more is refused. */
+export const SOCKETS_PER_USER_MAX = 10;
+/** App socket connection attempts per client address and minute (a reconnecting client backs off). */
+export const SOCKET_CONNECTS_PER_MINUTE = 30;
+/**
+ * Largest frame a client may send on any socket endpoint (the WebSocket plugin's maxPayload, one for
+ * all routes): a live-chat message of MESSAGE_MAX_LENGTH characters in JSON fits; the app socket
+ * itself receives nothing. A bigger frame closes the socket (1009).
+ */
+export const SOCKET_MAX_PAYLOAD_BYTES = 32 * 1024;
+/** A socket whose unsent frames exceed this is too slow to follow: it is dropped and will resync. */
+export const SOCKET_MAX_BUFFERED_BYTES = 1024 * 1024;
 /** Thread timestamps within this many hours show as a time, older ones as day and short month. */
 export const MESSAGE_TIME_ONLY_HOURS = 24;
 /** Stale time of the conversation queries (spec 2 section 9: stale 3000 ms). */

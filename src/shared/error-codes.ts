@@ -79,5 +79,6 @@ export const ErrorCode = {
   CHAT_DISABLED: 'CHAT_DISABLED',
   MESSAGE_NOT_FOUND: 'MESSAGE_NOT_FOUND',
   SOCKET_ORIGIN_REFUSED: 'SOCKET_ORIGIN_REFUSED',
+  TOO_MANY_SOCKETS: 'TOO_MANY_SOCKETS',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

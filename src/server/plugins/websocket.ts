@@ -1,4 +1,5 @@
 import websocket from '@fastify/websocket';
+import { SOCKET_MAX_PAYLOAD_BYTES } from '#shared/constants.ts';
 import { ErrorCode } from '#shared/error-codes.ts';
 import { apiErrors } from '#shared/messages/common.ts';
 import type { App } from '../app-types.ts';
@@ -15,7 +16,7 @@ export async function registerWebsocket(app: App): Promise<void> {
   app.addHook('onRoute', (route) => {
     if (route.websocket || route.wsHandler) socketRoutes.add(route.url);
   });
-  await app.register(websocket);
+  await app.register(websocket, { options: { maxPayload: SOCKET_MAX_PAYLOAD_BYTES } });
   // After the plugin's own onRequest hook, which sets `request.ws` for an upgrade request. Callback
   // style, not async: it runs on every request, and a promise per request shows in the bench.
   app.addHook('onRequest', (request, reply, done) => {

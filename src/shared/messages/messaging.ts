@@ -26,4 +26,5 @@ export const messaging = {
     'Vous pourrez écrire de nouveau à cet aidant après avoir réservé une séance avec lui. Votre premier message lui a bien été transmis.',
   messageNotFound: 'Message introuvable.',
   socketOriginRefused: "Connexion refusée : cette page n'est pas servie par Appui.",
+  tooManySockets: 'Trop de connexions ouvertes à Appui : fermez un onglet, puis réessayez.',
 } as const;

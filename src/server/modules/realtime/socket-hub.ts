@@ -1,0 +1,290 @@
+import { randomUUID } from 'node:crypto';
+import type { WebSocket } from 'ws';
+import {
+  PRESENCE_HEARTBEAT_MS,
+  SOCKET_MAX_BUFFERED_BYTES,
+  SOCKET_PING_INTERVAL_MS,
+  SOCKETS_PER_USER_MAX,
+} from '#shared/constants.ts';
+import type { SocketEvent } from '#shared/schemas/realtime.ts';
+import type { AppContext } from '../../app-types.ts';
+import { clearPresence, refreshPresence, setPresence } from '../../lib/presence.ts';
+import { subscribeToBus, type BusEvent } from '../../lib/realtime-bus.ts';
+import { tokenVersionsOf } from './realtime.repository.ts';
+
+/** What the hub reads for one user: the messaging service in the app, a stand-in in unit tests. */
+export type SocketFeed = {
+  /** The user's unread total (the `hello` frame and the `unread` frames). */
+  unreadTotal(userId: string): Promise<number>;
+  /** Unread messages of one conversation for the user. */
+  conversationUnread(userId: string, conversationId: string): Promise<number>;
+  /** The message as this user may see it (masked when it must be); null if they may not see it. */
+  messageFor(
+    userId: string,
+    messageId: string,
+  ): Promise<Extract<SocketEvent, { type: 'message.created' }>['message'] | null>;
+};
+
+export type SocketHubOptions = {
+  pingIntervalMs: number;
+  presenceHeartbeatMs: number;
+};
+
+/** Close codes the client acts on: 4001 = log in again; 1013 = too many sockets, retry later. */
+export const CLOSE_TOKEN_REVOKED = 4001;
+export const CLOSE_TRY_AGAIN_LATER = 1013;
+const CLOSE_GOING_AWAY = 1001;
+const CLOSE_INTERNAL_ERROR = 1011;
+
+type Client = {
+  socket: WebSocket;
+  userId: string;
+  /** token_version the socket's token was issued under: a bump (password change) closes it. */
+  tokenVersion: number;
+  /** Answered the last ping. */
+  alive: boolean;
+  /** `hello` sent: events queued before it are covered by the catch-up hello starts. */
+  ready: boolean;
+};
+
+/** One user's sockets on this instance and the queue that keeps their frames in publish order. */
+type UserEntry = {
+  clients: Set<Client>;
+  chain: Promise<void>;
+  pending: number;
+};
+
+/**
+ * The app sockets of one app instance (DESIGN.md section 10). Every instance subscribes to the bus;
+ * for each event it loads, once per connected user concerned, what that user may see and sends it to
+ * that user's sockets here. Each user's work runs on their own promise chain, so one conversation's
+ * events reach a socket in the order they were published, and a slow or failing load delays or
+ * skips only that user's frames.
+ */
+export class SocketHub {
+  /** This instance's presence rows (two instances in one process, as in tests, count apart). */
+  readonly instanceId = `${process.pid}-${randomUUID()}`;
+  private readonly users = new Map<string, UserEntry>();
+  private readonly options: SocketHubOptions;
+  private unsubscribe: (() => Promise<void>) | undefined;
+  private timers: NodeJS.Timeout[] = [];
+  private stopped = false;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly feed: SocketFeed,
+    options: Partial<SocketHubOptions> = {},
+  ) {
+    this.options = {
+      pingIntervalMs: options.pingIntervalMs ?? SOCKET_PING_INTERVAL_MS,
+      presenceHeartbeatMs: options.presenceHeartbeatMs ?? PRESENCE_HEARTBEAT_MS,
+    };
+  }
+
+  async start(): Promise<void> {
+    this.unsubscribe = await subscribeToBus(
+      this.ctx.database,
+      (event) => this.dispatch(event),
+      () => this.resyncAll(),
+    );
+    const every = (ms: number, task: () => Promise<void>) => {
+      const timer = setInterval(() => {
+        task().catch((error: unknown) => this.ctx.log.error({ err: error }, 'socket hub periodic task failed'));
+      }, ms);
+      timer.unref();
+      this.timers.push(timer);
+    };
+    every(this.options.pingIntervalMs, () => this.pingAll());
+    every(this.options.presenceHeartbeatMs, () =>
+      refreshPresence(this.ctx.db, this.instanceId, [...this.users.keys()]),
+    );
+  }
+
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    for (const timer of this.timers) clearInterval(timer);
+    this.timers = [];
+    await this.unsubscribe?.().catch(() => {});
+    const chains: Promise<void>[] = [];
+    for (const entry of this.users.values()) {
+      chains.push(entry.chain);
+      for (const client of entry.clients) client.socket.close(CLOSE_GOING_AWAY);
+    }
+    await Promise.allSettled(chains);
+    await clearPresence(this.ctx.db, this.instanceId).catch((error: unknown) =>
+      this.ctx.log.error({ err: error }, 'presence rows not cleared at shutdown'),
+    );
+  }
+
+  /** Sockets the user holds on this instance. */
+  socketCount(userId: string): number {
+    return this.users.get(userId)?.clients.size ?? 0;
+  }
+
+  /** Takes a freshly upgraded socket; false (and the socket closed) when the user has too many. */
+  add(socket: WebSocket, user: { id: string; tokenVersion: number }): boolean {
+    if (this.stopped) {
+      socket.close(CLOSE_GOING_AWAY);
+      return false;
+    }
+    if (this.socketCount(user.id) >= SOCKETS_PER_USER_MAX) {
+      socket.close(CLOSE_TRY_AGAIN_LATER);
+      return false;
+    }
+    const client: Client = { socket, userId: user.id, tokenVersion: user.tokenVersion, alive: true, ready: false };
+    const entry = this.entryFor(user.id);
+    entry.clients.add(client);
+    socket.on('pong', () => {
+      client.alive = true;
+    });
+    // The app socket is one-way: whatever a client sends is ignored (frames are capped by maxPayload).
+    socket.on('message', () => {});
+    socket.on('close', () => this.remove(client));
+    const count = entry.clients.size;
+    this.enqueue(user.id, entry, async () => {
+      await setPresence(this.ctx.db, this.instanceId, user.id, count);
+      const total = await this.feed.unreadTotal(user.id);
+      this.send(client, { type: 'hello', unread_total: total });
+      client.ready = true;
+    }).catch(() => {
+      // Without its hello the client would wait forever: it reconnects and tries again.
+      client.socket.close(CLOSE_INTERNAL_ERROR);
+    });
+    return true;
+  }
+
+  private remove(client: Client): void {
+    const entry = this.users.get(client.userId);
+    if (!entry?.clients.delete(client)) return;
+    const count = entry.clients.size;
+    if (!this.stopped) {
+      void this.enqueue(client.userId, entry, () => setPresence(this.ctx.db, this.instanceId, client.userId, count));
+    }
+    this.forgetIfIdle(client.userId, entry);
+  }
+
+  private entryFor(userId: string): UserEntry {
+    let entry = this.users.get(userId);
+    if (!entry) {
+      entry = { clients: new Set(), chain: Promise.resolve(), pending: 0 };
+      this.users.set(userId, entry);
+    }
+    return entry;
+  }
+
+  private forgetIfIdle(userId: string, entry: UserEntry): void {
+    if (entry.clients.size === 0 && entry.pending === 0 && this.users.get(userId) === entry) this.users.delete(userId);
+  }
+
+  /**
+   * Runs a task after the user's previous ones. A failure is logged (without content) and resolves
+   * the chain all the same, so the next event still goes out; the returned promise rejects with it.
+   */
+  private enqueue(userId: string, entry: UserEntry, task: () => Promise<void>): Promise<void> {
+    entry.pending += 1;
+    const run = entry.chain.then(task);
+    entry.chain = run
+      .catch((error: unknown) => {
+        this.ctx.log.error({ err: error }, 'socket delivery failed for one user');
+      })
+      .finally(() => {
+        entry.pending -= 1;
+        this.forgetIfIdle(userId, entry);
+      });
+    return run;
+  }
+
+  /** Called for every bus event: one load per connected user concerned, not one per socket. */
+  dispatch(event: BusEvent): void {
+    if (this.stopped) return;
+    for (const userId of new Set(event.user_ids)) {
+      const entry = this.users.get(userId);
+      if (!entry || entry.clients.size === 0) continue;
+      void this.enqueue(userId, entry, async () => {
+        const frames = await this.framesFor(event, userId);
+        for (const client of entry.clients) {
+          if (!client.ready) continue;
+          for (const frame of frames) this.send(client, frame);
+        }
+      }).catch(() => {});
+    }
+  }
+
+  /** What one user receives for an event, loaded as that user may see it. */
+  private async framesFor(event: BusEvent, userId: string): Promise<SocketEvent[]> {
+    switch (event.type) {
+      case 'message.created': {
+        const message = await this.feed.messageFor(userId, event.message_id);
+        if (!message) return [];
+        return [
+          { type: 'message.created', conversation_id: event.conversation_id, message },
+          await this.unreadFrame(userId, event.conversation_id),
+        ];
+      }
+      case 'conversation.read': {
+        const read: SocketEvent = {
+          type: 'conversation.read',
+          conversation_id: event.conversation_id,
+          user_id: event.user_id,
+        };
+        // The reader's other sessions update their counts; the other party only gets the receipt hint.
+        if (userId !== event.user_id) return [read];
+        return [read, await this.unreadFrame(userId, event.conversation_id)];
+      }
+      case 'conversation.updated':
+        return [{ type: 'conversation.updated', conversation_id: event.conversation_id }];
+      case 'booking.changed':
+        return [{ type: 'booking.changed', booking_id: event.booking_id, change: event.change }];
+      default:
+        return [];
+    }
+  }
+
+  private async unreadFrame(userId: string, conversationId: string): Promise<SocketEvent> {
+    const [total, conversationUnread] = await Promise.all([
+      this.feed.unreadTotal(userId),
+      this.feed.conversationUnread(userId, conversationId),
+    ]);
+    return { type: 'unread', total, conversation_id: conversationId, conversation_unread: conversationUnread };
+  }
+
+  /** The listener lost events while it was down: every client catches up as after a reconnect. */
+  private resyncAll(): void {
+    for (const entry of this.users.values()) {
+      for (const client of entry.clients) if (client.ready) this.send(client, { type: 'resync' });
+    }
+  }
+
+  /**
+   * Drops sockets that missed the previous ping, pings the others, and closes (4001) the sockets of
+   * users whose token was revoked since they connected (password change, erasure).
+   */
+  private async pingAll(): Promise<void> {
+    const clients = [...this.users.values()].flatMap((entry) => [...entry.clients]);
+    for (const client of clients) {
+      if (!client.alive) {
+        client.socket.terminate();
+        continue;
+      }
+      client.alive = false;
+      client.socket.ping();
+    }
+    if (clients.length === 0) return;
+    const versions = await tokenVersionsOf(this.ctx.db, [...this.users.keys()]);
+    for (const client of clients) {
+      if (versions.get(client.userId) !== client.tokenVersion) client.socket.close(CLOSE_TOKEN_REVOKED);
+    }
+  }
+
+  private send(client: Client, frame: SocketEvent): void {
+    const { socket } = client;
+    if (socket.readyState !== socket.OPEN) return;
+    // A client that stopped reading would grow our memory without bound: drop it, it will resync.
+    if (socket.bufferedAmount > SOCKET_MAX_BUFFERED_BYTES) {
+      socket.terminate();
+      return;
+    }
+    socket.send(JSON.stringify(frame));
+  }
+}
