@@ -1,11 +1,13 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Toaster } from '#web/components/ui/toaster.tsx';
+import { RealtimeProvider } from '#web/features/messaging/realtime/realtime-provider.tsx';
 import { AuthProvider } from '#web/lib/auth.tsx';
 
 /**
- * Everything above the router: data cache, authentication, toasts. The router goes inside so
- * pages can use all three; `onLoggedOut` navigates home (spec 1 section 4 "Logout … goes to /").
+ * Everything above the router: data cache, authentication, the app socket (opened once per logged-in
+ * tab), toasts. The router goes inside so pages can use them all; `onLoggedOut` navigates home
+ * (spec 1 section 4 "Logout … goes to /").
  */
 export function AppProvider({
   queryClient,
@@ -19,8 +21,10 @@ export function AppProvider({
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider onLoggedOut={onLoggedOut}>
-        {children}
-        <Toaster />
+        <RealtimeProvider>
+          {children}
+          <Toaster />
+        </RealtimeProvider>
       </AuthProvider>
     </QueryClientProvider>
   );

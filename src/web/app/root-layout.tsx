@@ -5,6 +5,7 @@ import { BioReminder } from '#web/components/layout/bio-reminder.tsx';
 import { GeneralHeader, LandingHeader } from '#web/components/layout/headers.tsx';
 import { SiteFooter } from '#web/components/layout/site-footer.tsx';
 import { paths } from '#web/config/paths.ts';
+import { MessagesHeaderLink } from '#web/features/messaging/components/unread-badge.tsx';
 import { useAuth } from '#web/lib/auth.tsx';
 import { AuthDialogProvider } from './auth-dialog-provider.tsx';
 
@@ -36,7 +37,11 @@ export function RootLayout() {
       </a>
       <NavigationProgress />
       <div className="flex min-h-dvh flex-col">
-        {useLandingHeader ? <LandingHeader /> : <GeneralHeader />}
+        {useLandingHeader ? (
+          <LandingHeader messagesLink={<MessagesHeaderLink />} />
+        ) : (
+          <GeneralHeader messagesLink={<MessagesHeaderLink />} />
+        )}
         <main id="contenu" className="flex-1" tabIndex={-1}>
           <BioReminder />
           <Outlet />

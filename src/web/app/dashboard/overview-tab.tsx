@@ -9,6 +9,7 @@ import { Card, CardTitle } from '#web/components/ui/card.tsx';
 import { paths } from '#web/config/paths.ts';
 import { useAuth } from '#web/lib/auth.tsx';
 import { statsFigures, useBookingStats } from '#web/features/booking/api/get-booking-stats.ts';
+import { useUnread } from '#web/features/messaging/api/get-unread.ts';
 import { PayoutPanel } from '#web/features/payments/components/payout-panel.tsx';
 import { DashboardStats, type DashboardFigures } from './dashboard-stats.tsx';
 
@@ -16,10 +17,14 @@ import { DashboardStats, type DashboardFigures } from './dashboard-stats.tsx';
 export default function OverviewTab() {
   const { user, isHelper } = useAuth();
   const stats = useBookingStats();
+  // Live: the app socket writes the total into this query's cache (spec 1 section 2 "unread messages (live)").
+  const unread = useUnread({ enabled: user !== null });
   if (!user) return null;
   const name = userDisplayName(user);
-  // Unread messages stay "—" until the messaging feature wires them.
-  const figures: DashboardFigures = stats.data ? statsFigures(stats.data) : {};
+  const figures: DashboardFigures = {
+    ...(stats.data ? statsFigures(stats.data) : {}),
+    unreadMessages: unread.data ? String(unread.data.total) : undefined,
+  };
   return (
     // grid-cols-1 (minmax(0, 1fr)) and min-w-0: a long name is cut, it does not widen the column at 360 px.
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">

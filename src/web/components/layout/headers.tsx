@@ -32,8 +32,14 @@ const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'text-accent-text' : 'text-ink',
   );
 
+/**
+ * `messagesLink`: the link to the messages tab with its unread badge, passed in by the app (the
+ * layout may not import the messaging feature); shown on every width, next to the account menu.
+ */
+type HeaderProps = { messagesLink?: ReactNode };
+
 /** The landing page header: anchor to how-it-works, role toggle, account menu, phone menu. */
-export function LandingHeader() {
+export function LandingHeader({ messagesLink }: HeaderProps = {}) {
   return (
     <HeaderBar>
       <BrandLink />
@@ -48,6 +54,9 @@ export function LandingHeader() {
       <div className="flex items-center gap-2">
         <div className="hidden items-center gap-3 md:flex">
           <RoleToggleButton />
+        </div>
+        {messagesLink}
+        <div className="hidden md:block">
           <AccountMenu />
         </div>
         <MobileMenu
@@ -62,7 +71,7 @@ export function LandingHeader() {
 }
 
 /** The header of every other page (hidden on /dashboard paths, which use the landing header). */
-export function GeneralHeader() {
+export function GeneralHeader({ messagesLink }: HeaderProps = {}) {
   const { becomeHelper, pending } = useBecomeHelper();
   return (
     <HeaderBar>
@@ -84,6 +93,7 @@ export function GeneralHeader() {
         </NavLink>
       </nav>
       <div className="flex items-center gap-2">
+        {messagesLink}
         <div className="hidden md:block">
           <AccountMenu />
         </div>
