@@ -16,6 +16,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { bookingsRoutes } from './modules/bookings/bookings.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { ledgerRoutes } from './modules/ledger/ledger.routes.ts';
+import { messagingRoutes } from './modules/messaging/messaging.routes.ts';
 import { offersRoutes } from './modules/offers/offers.routes.ts';
 import { paymentSimulatorRoutes } from './modules/payment-simulator/payment-simulator.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
@@ -197,6 +198,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       await api.register(paymentsRoutes, { ctx });
       await api.register(payoutsRoutes, { ctx });
       await api.register(ledgerRoutes, { ctx });
+      await api.register(messagingRoutes, { ctx });
       await api.register(realtimeRoutes, { ctx, hub: socketHub });
     },
     { prefix: API_BASE_PATH },

@@ -158,6 +158,8 @@ export const MESSAGES_PAGE_SIZE = 50;
 /** Messages one user may send per minute and per hour, over all conversations. */
 export const MESSAGES_PER_MINUTE = 20;
 export const MESSAGES_PER_HOUR = 300;
+/** Messages sent from one client address per minute, all accounts together (people share addresses). */
+export const MESSAGES_PER_ADDRESS_PER_MINUTE = 60;
 /** New conversations one user may open per hour. */
 export const CONVERSATIONS_PER_HOUR = 30;
 /** Longest search text in the conversation list. */
