@@ -194,3 +194,5 @@ export const UNREAD_STALE_MS = 3000;
 export const SESSION_REMINDER_HOURS = 24;
 /** How often each process looks for reminders to send. */
 export const REMINDER_SWEEP_INTERVAL_MS = 60_000;
+/** Reminders one sweep claims at a time (soonest sessions first); a full batch is followed by another. */
+export const REMINDER_BATCH_SIZE = 100;

@@ -95,6 +95,20 @@ export const bookingMail = {
   icsDescription: (title: string, link: string) =>
     `Séance « ${title} » réservée sur Appui. Les informations de connexion sont dans votre espace : ${link}`,
   icsCancelledSummary: (title: string) => `Annulée : ${title}`,
+  reminderSubject: (title: string, when: string) => `Rappel : votre séance « ${title} » du ${when}`,
+  reminderText: (p: {
+    name: string;
+    otherName: string;
+    title: string;
+    when: string;
+    duration: number;
+    contact: string;
+    link: string;
+  }) =>
+    `Bonjour ${p.name},\n\nPetit rappel : votre séance « ${p.title} » avec ${p.otherName} a lieu le ${p.when} (heure de Paris), durée ${p.duration} min.\n\n${p.contact}\nRetrouvez vos réservations dans votre espace :\n${p.link}\n\nVous trouverez l'invitation en pièce jointe pour l'ajouter à votre agenda.\n\nL'équipe Appui`,
+  reminderContactInfo: (info: string) => `Informations de contact : ${info}\n`,
+  reminderMeetingLink: (link: string) => `Lien de la réunion : ${link}\n`,
+  reminderNoContact: 'Les informations de connexion à la séance sont disponibles dans votre espace.\n',
 } as const;
 
 /** The booking page /book/{offerId}, its contact card and the payment success page (web). */

@@ -110,3 +110,47 @@ export function cancellationMail(
     attachments: [invitation(detailed, canceller, link, 'CANCEL', now)],
   };
 }
+
+/** How the parties meet, as the reminder mail shows it (see findMeetingContact). */
+export type MeetingContact = { contactInfo: string; meetingLink: string | null };
+
+/**
+ * The two reminder mails of a session (DESIGN.md section 8 "Reminders"), each with the contact
+ * information (both parties hold a confirmed booking, so the seeker may read it) and the .ics under
+ * the confirmation's UID, so a calendar updates the event it already has instead of adding a second.
+ */
+export function reminderMails(
+  detailed: DetailedBooking,
+  contact: MeetingContact | undefined,
+  publicUrl: string,
+  now: Date,
+): Mail[] {
+  const { booking, offer, helper, user } = detailed;
+  const link = `${publicUrl}/dashboard?tab=bookings`;
+  const when = frenchLongParis(booking.startAt);
+  const duration = Math.round((booking.endAt.getTime() - booking.startAt.getTime()) / 60_000);
+  const info = contact?.contactInfo.trim();
+  const contactText =
+    [
+      info ? bookingMail.reminderContactInfo(info) : '',
+      contact?.meetingLink ? bookingMail.reminderMeetingLink(contact.meetingLink) : '',
+    ].join('') || bookingMail.reminderNoContact;
+  const pairs: [recipient: Party, other: Party][] = [
+    [user, helper],
+    [helper, user],
+  ];
+  return pairs.map(([recipient, other]) => ({
+    to: recipient.email,
+    subject: bookingMail.reminderSubject(offer.title, when),
+    text: bookingMail.reminderText({
+      name: nameOf(recipient),
+      otherName: nameOf(other),
+      title: offer.title,
+      when,
+      duration,
+      contact: contactText,
+      link,
+    }),
+    attachments: [invitation(detailed, other, link, 'PUBLISH', now)],
+  }));
+}

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import {
   CONFIRMED_STATUSES,
   EXPIRED_HOLD,
@@ -11,6 +11,7 @@ import type { Executor } from '../../db/client.ts';
 import { bookings, type BookingRow } from '../../db/schema/bookings.ts';
 import { offers, pricingOptions, type OfferRow, type PricingOptionRow } from '../../db/schema/offers.ts';
 import { payments } from '../../db/schema/payments.ts';
+import { slots } from '../../db/schema/slots.ts';
 import { users } from '../../db/schema/users.ts';
 
 export type NewBooking = typeof bookings.$inferInsert;
@@ -245,4 +246,72 @@ export async function listDueRefundIds(db: Executor, limit: number): Promise<str
     .orderBy(asc(bookings.updatedAt))
     .limit(limit);
   return rows.map((row) => row.id);
+}
+
+/**
+ * Claims the reminders due at `now`: confirmed bookings starting in (now, horizon] whose reminder was
+ * not sent get `reminder_sent_at` in the same UPDATE that picks them (ADR 0008). FOR UPDATE SKIP LOCKED
+ * lets a concurrent sweep pass over rows being claimed, and PostgreSQL re-checks the WHERE clause on a
+ * row claimed meanwhile, so two processes never both get a booking. Soonest sessions first.
+ */
+export async function claimDueReminders(db: Executor, now: Date, horizon: Date, limit: number): Promise<string[]> {
+  const due = and(
+    isNull(bookings.reminderSentAt),
+    inArray(bookings.status, CONFIRMED_STATUSES),
+    gt(bookings.startAt, now),
+    lte(bookings.startAt, horizon),
+  );
+  const picked = db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(due)
+    .orderBy(asc(bookings.startAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const rows = await db
+    .update(bookings)
+    .set({ reminderSentAt: now })
+    .where(and(inArray(bookings.id, picked), isNull(bookings.reminderSentAt)))
+    .returning({ id: bookings.id });
+  return rows.map((row) => row.id);
+}
+
+/** Gives a claimed reminder back (its mail failed), so the next sweep sends it; only this claim's mark. */
+export async function releaseReminderClaim(db: Executor, id: string, claimedAt: Date): Promise<void> {
+  await db
+    .update(bookings)
+    .set({ reminderSentAt: null })
+    .where(and(eq(bookings.id, id), eq(bookings.reminderSentAt, claimedAt)));
+}
+
+/**
+ * How the parties meet, for the reminder mail: the offer's contact information and the meeting link
+ * of the helper's slot that holds the session's start (one of this offer before one of every offer).
+ */
+export async function findMeetingContact(
+  db: Executor,
+  bookingId: string,
+): Promise<{ contactInfo: string; meetingLink: string | null } | undefined> {
+  const link = db
+    .select({ link: slots.meetingLink })
+    .from(slots)
+    .where(
+      and(
+        eq(slots.helperId, bookings.helperId),
+        or(eq(slots.offerId, bookings.offerId), isNull(slots.offerId)),
+        lte(slots.startAt, bookings.startAt),
+        gt(slots.endAt, bookings.startAt),
+        isNotNull(slots.meetingLink),
+        ne(slots.meetingLink, ''),
+      ),
+    )
+    .orderBy(sql`${slots.offerId} IS NULL`, desc(slots.startAt))
+    .limit(1);
+  const [row] = await db
+    .select({ contactInfo: offers.meetingContactInfo, meetingLink: sql<string | null>`(${link})` })
+    .from(bookings)
+    .innerJoin(offers, eq(offers.id, bookings.offerId))
+    .where(eq(bookings.id, bookingId))
+    .limit(1);
+  return row;
 }

@@ -23,6 +23,8 @@ import { toBookingDto } from './booking-dto.ts';
 import { cancellationMail, confirmationMails, nameOf } from './booking-mails.ts';
 export { invitation as bookingInvitation, nameOf } from './booking-mails.ts';
 export type { DetailedBooking } from './bookings.repository.ts';
+/** The 24-hour reminder sweep (ADR 0008), run by the jobs of every process. */
+export { sendDueReminders } from './booking-reminders.ts';
 import {
   cancelExpiredHolds,
   completeEndedBookings,
