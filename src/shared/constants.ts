@@ -190,6 +190,10 @@ export const SOCKET_MAX_BUFFERED_BYTES = 1024 * 1024;
 export const MESSAGE_TIME_ONLY_HOURS = 24;
 /** Stale time of the conversation queries (spec 2 section 9: stale 3000 ms). */
 export const UNREAD_STALE_MS = 3000;
+/** The conversation list searches this long after the last keystroke. */
+export const CONVERSATION_SEARCH_DEBOUNCE_MS = 300;
+/** The message input shows its character counter from this length on (the limit is MESSAGE_MAX_LENGTH). */
+export const MESSAGE_COUNTER_FROM = 3600;
 /** Reminder mail this long before a scheduled or paid session. */
 export const SESSION_REMINDER_HOURS = 24;
 /** How often each process looks for reminders to send. */

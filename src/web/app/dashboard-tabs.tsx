@@ -8,6 +8,7 @@
 import { lazy } from 'react';
 import { dashboard } from '#shared/messages/pages.ts';
 import type { DashboardTabEntry } from '#web/components/layout/dashboard-shell.tsx';
+import { UnreadTabBadge } from '#web/features/messaging/components/unread-badge.tsx';
 
 export const dashboardTabs: readonly DashboardTabEntry[] = [
   { id: 'overview', label: dashboard.tabOverview, Component: lazy(() => import('./dashboard/overview-tab.tsx')) },
@@ -27,6 +28,13 @@ export const dashboardTabs: readonly DashboardTabEntry[] = [
   },
 
   // messages tab (aliases: ['conversations'])
+  {
+    id: 'messages',
+    label: dashboard.tabMessages,
+    aliases: ['conversations'],
+    Component: lazy(() => import('#web/features/messaging/components/messages-tab.tsx')),
+    Badge: UnreadTabBadge,
+  },
 
   { id: 'profile', label: dashboard.tabProfile, Component: lazy(() => import('./dashboard/profile-tab.tsx')) },
   // admin tab

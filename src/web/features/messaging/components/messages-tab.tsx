@@ -1,0 +1,83 @@
+import { MessagesSquare } from 'lucide-react';
+import { useSearchParams } from 'react-router';
+import { messagesTab } from '#shared/messages/messaging.ts';
+import { DASHBOARD_TABS, type DashboardTab } from '#web/config/paths.ts';
+import { useAuth } from '#web/lib/auth.tsx';
+import { cn } from '#web/lib/cn.ts';
+import { useConversations } from '../api/get-conversations.ts';
+import { usePollWhileSocketDown } from '../realtime/realtime-provider.tsx';
+import { ConversationList } from './conversation-list.tsx';
+import { ConversationOpenError, MessageThread, ThreadSkeleton } from './message-thread.tsx';
+
+const isDashboardTab = (value: string | null): value is DashboardTab => DASHBOARD_TABS.some((tab) => tab === value);
+
+/** The open conversation's pane: its thread once the caller's conversations say who and what it is. */
+function OpenConversation({
+  conversationId,
+  userId,
+  pollMs,
+  onBack,
+}: {
+  conversationId: string;
+  userId: string;
+  pollMs: number | false;
+  onBack: () => void;
+}) {
+  // The unsearched list (the one the list pane shows without a search): the thread's header and its
+  // chat enablement come from it.
+  const conversations = useConversations('', { pollMs });
+  if (conversations.isPending) return <ThreadSkeleton />;
+  const conversation = conversations.data?.find((item) => item.id === conversationId);
+  if (!conversation) return <ConversationOpenError onBack={onBack} />;
+  return (
+    <MessageThread key={conversation.id} conversation={conversation} userId={userId} pollMs={pollMs} onBack={onBack} />
+  );
+}
+
+/**
+ * Dashboard tab "Messages" (also reached as tab=conversations; spec 2 section 2): the conversation list
+ * and the open conversation side by side; on a phone one pane at a time. `conversation=` in the
+ * address opens one; the back button removes it.
+ */
+export default function MessagesTab() {
+  const { user } = useAuth();
+  const [searchParams, setSearchParams] = useSearchParams();
+  // The spec's 8 s poll, only while the app socket is down and the page visible (issue 10 section 3).
+  const pollMs = usePollWhileSocketDown();
+  if (!user) return null;
+
+  const openId = searchParams.get('conversation');
+  const requestedTab = searchParams.get('tab');
+  const tab: DashboardTab = isDashboardTab(requestedTab) ? requestedTab : 'messages';
+
+  const back = () => {
+    setSearchParams((current) => {
+      const next = new URLSearchParams(current);
+      next.delete('conversation');
+      return next;
+    });
+  };
+
+  return (
+    <section aria-labelledby="messages-title">
+      <h2 id="messages-title" className="sr-only">
+        {messagesTab.title}
+      </h2>
+      <div className="grid gap-4 md:grid-cols-[minmax(16rem,22rem)_minmax(0,1fr)]">
+        <div className={cn(openId && 'hidden md:block')}>
+          <ConversationList userId={user.id} tab={tab} activeId={openId} pollMs={pollMs} />
+        </div>
+        <div className={cn(!openId && 'hidden md:block')}>
+          {openId ? (
+            <OpenConversation key={openId} conversationId={openId} userId={user.id} pollMs={pollMs} onBack={back} />
+          ) : (
+            <div className="flex min-h-[400px] flex-col items-center justify-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white p-6 text-center text-ink-muted">
+              <MessagesSquare size={20} aria-hidden="true" />
+              <p>{messagesTab.selectConversation}</p>
+            </div>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}
