@@ -15,6 +15,7 @@ import { useBookings } from '#web/features/booking/api/get-bookings.ts';
 import { useOffer } from '#web/features/booking/api/get-offer.ts';
 import { BookingForm } from '#web/features/booking/components/booking-form.tsx';
 import { ContactCard } from '#web/features/booking/components/contact-card.tsx';
+import { SendMessageButton } from '#web/features/messaging/components/send-message-dialog.tsx';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 
 /** /book/{offerId}: the public booking page (spec 1 section 2 "Booking page"). */
@@ -72,6 +73,10 @@ export default function BookPage() {
               <Avatar name={helperName} src={offer.helper.avatar_url} size="sm" />
               <span>{bookingPage.withHelper(helperName)}</span>
             </Link>
+            {/* Spec 2 section 2: the "send a message" modal on an offer (hidden on one's own). */}
+            <div>
+              <SendMessageButton offer={offer} helperName={helperName} className="mt-4" />
+            </div>
           </div>
           <p className="shrink-0 text-2xl font-semibold text-ink">{priceText}</p>
         </div>

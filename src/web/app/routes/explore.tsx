@@ -1,6 +1,7 @@
 import { pageTitles } from '#shared/messages/common.ts';
 import { explore } from '#shared/messages/offers.ts';
 import { ExploreFilters } from '#web/features/offers/components/explore-filters.tsx';
+import { offerMessageAction } from '#web/features/messaging/components/send-message-dialog.tsx';
 import { ExploreResults } from '#web/features/offers/components/explore-results.tsx';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 
@@ -15,7 +16,7 @@ export default function ExplorePage() {
         <ExploreFilters />
       </div>
       <div className="mt-8">
-        <ExploreResults />
+        <ExploreResults renderMessageAction={offerMessageAction} />
       </div>
     </div>
   );

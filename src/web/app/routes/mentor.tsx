@@ -1,6 +1,7 @@
 import { useParams } from 'react-router';
 import { pageTitles } from '#shared/messages/common.ts';
 import { isHelperRole } from '#shared/rules/roles.ts';
+import { offerMessageAction } from '#web/features/messaging/components/send-message-dialog.tsx';
 import { useHelper } from '#web/features/offers/api/get-helper.ts';
 import { HelperProfile } from '#web/features/offers/components/helper-profile.tsx';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
@@ -14,5 +15,5 @@ export default function MentorPage() {
   const name = helper && isHelperRole(helper.role) ? helper.display_name?.trim() || helper.username : null;
   useDocumentTitle(name ? pageTitles.mentorNamed(name) : pageTitles.mentor);
   // Keyed by id: moving from one profile to another starts on the offers tab again.
-  return <HelperProfile key={helperId} helperId={helperId} />;
+  return <HelperProfile key={helperId} helperId={helperId} renderMessageAction={offerMessageAction} />;
 }

@@ -1,11 +1,12 @@
 import { MessageCircle } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { MESSAGE_MAX_LENGTH } from '#shared/constants.ts';
 import { ErrorCode } from '#shared/error-codes.ts';
 import { messaging } from '#shared/messages/messaging.ts';
 import { sendMessageDialog } from '#shared/messages/messaging-actions.ts';
 import { explore } from '#shared/messages/offers.ts';
+import type { PublicOffer } from '#shared/schemas/offers.ts';
 import { Button, type ButtonVariant } from '#web/components/ui/button.tsx';
 import { Dialog, DialogClose, DialogContent } from '#web/components/ui/dialog.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
@@ -165,5 +166,16 @@ export function SendMessageButton({
       </Button>
       {user ? <SendMessageDialog offer={offer} helperName={helperName} open={open} onOpenChange={setOpen} /> : null}
     </>
+  );
+}
+
+/**
+ * The `renderMessageAction` the pages give the offers feature (explore cards, the helper profile):
+ * the offers feature may not import this one, so the page passes this function down.
+ */
+export function offerMessageAction(offer: PublicOffer, placement: 'card' | 'profile'): ReactNode {
+  const helperName = offer.helper.display_name?.trim() || offer.helper.username || '';
+  return (
+    <SendMessageButton offer={offer} helperName={helperName} appearance={placement === 'card' ? 'card' : 'button'} />
   );
 }

@@ -2,7 +2,9 @@ import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { explore } from '#shared/messages/offers.ts';
 import type { SearchResponse } from '#shared/schemas/offers.ts';
+import { AUTH_TOKEN_STORAGE_KEY } from '#shared/constants.ts';
 import { AuthDialogContext } from '#web/lib/auth-dialog.ts';
+import { currentUserFixture } from '#web/testing/users.ts';
 import { publicOfferFixture } from '#web/testing/offers.ts';
 import { jsonResponse, renderWithProviders } from '#web/testing/render.tsx';
 import { ExploreResults } from './explore-results.tsx';
@@ -30,5 +32,35 @@ describe('ExploreResults', () => {
     );
     expect(await screen.findByRole('heading', { level: 3, name: offer.title })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: explore.resultsHeading })).toBeInTheDocument();
+  });
+
+  it('logged in, each card shows the message action the page gives; a visitor gets the login button', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        url.startsWith('/api/v1/users/me') ? jsonResponse(200, currentUserFixture()) : jsonResponse(200, answer),
+      ),
+    );
+    const renderMessageAction = vi.fn(() => <button type="button">action message</button>);
+    const renderResults = () =>
+      renderWithProviders(
+        <AuthDialogContext value={{ open: vi.fn(), close: vi.fn() }}>
+          <ExploreResults renderMessageAction={renderMessageAction} />
+        </AuthDialogContext>,
+        { path: '/explore' },
+      );
+
+    const visitor = renderResults();
+    await screen.findByRole('heading', { level: 3, name: offer.title });
+    expect(screen.queryByRole('button', { name: 'action message' })).not.toBeInTheDocument();
+    expect(
+      screen.getByRole('button', { name: explore.messageHelper(offer.helper.display_name ?? '') }),
+    ).toBeInTheDocument();
+    visitor.unmount();
+
+    window.localStorage.setItem(AUTH_TOKEN_STORAGE_KEY, 'token');
+    renderResults();
+    expect(await screen.findByRole('button', { name: 'action message' })).toBeInTheDocument();
+    expect(renderMessageAction).toHaveBeenCalledWith(offer, 'card');
   });
 });

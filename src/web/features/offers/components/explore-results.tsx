@@ -10,7 +10,7 @@ import { useAuth } from '#web/lib/auth.tsx';
 import { useAuthDialog } from '#web/lib/auth-dialog.ts';
 import { useSearchOffers } from '../api/search-offers.ts';
 import { NO_FILTERS, PAGE_PARAM, searchFiltersFromParams, withFilters } from './explore-filters.tsx';
-import { ExploreOfferCard, OfferGridSkeleton } from './offer-card.tsx';
+import { ExploreOfferCard, OfferGridSkeleton, type RenderMessageAction } from './offer-card.tsx';
 
 const gridClasses = 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3';
 
@@ -25,7 +25,7 @@ export function useLoginRequired(): () => void {
 }
 
 /** Results of the search page for the filters in the address. */
-export function ExploreResults() {
+export function ExploreResults({ renderMessageAction }: { renderMessageAction?: RenderMessageAction } = {}) {
   const auth = useAuth();
   const [params, setParams] = useSearchParams();
   const onLoginRequired = useLoginRequired();
@@ -85,7 +85,12 @@ export function ExploreResults() {
         <ul className={gridClasses}>
           {items.map((offer) => (
             <li key={offer.id}>
-              <ExploreOfferCard offer={offer} loggedIn={auth.isAuthenticated} onLoginRequired={onLoginRequired} />
+              <ExploreOfferCard
+                offer={offer}
+                loggedIn={auth.isAuthenticated}
+                onLoginRequired={onLoginRequired}
+                renderMessageAction={renderMessageAction}
+              />
             </li>
           ))}
         </ul>

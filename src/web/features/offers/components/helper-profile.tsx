@@ -21,7 +21,7 @@ import { useHelper } from '../api/get-helper.ts';
 import { useHelperRating } from '../api/get-helper-rating.ts';
 import { useSearchOffers } from '../api/search-offers.ts';
 import { useLoginRequired } from './explore-results.tsx';
-import { ExploreOfferCard, OfferGridSkeleton, RatingBadge } from './offer-card.tsx';
+import { ExploreOfferCard, OfferGridSkeleton, RatingBadge, type RenderMessageAction } from './offer-card.tsx';
 
 function publicName(user: Pick<PublicUser, 'display_name' | 'username'>): string {
   return user.display_name?.trim() || user.username || '';
@@ -127,10 +127,34 @@ function ReviewsPanel({ helperId }: { helperId: string }) {
   );
 }
 
-function OffersPanel({ helperId, loggedIn }: { helperId: string; loggedIn: boolean }) {
+/** The helper's visible offers: the public search lists visible ones only (spec 2 section 4). */
+function useProfileOffers(helperId: string) {
+  return useSearchOffers('public', { helper_id: helperId, limit: LIST_MAX_LIMIT });
+}
+
+/** "Envoyer un message" next to the helper's name: about the first offer the profile lists. */
+function ProfileMessageAction({
+  helperId,
+  renderMessageAction,
+}: {
+  helperId: string;
+  renderMessageAction: RenderMessageAction;
+}) {
+  const first = useProfileOffers(helperId).data?.items[0];
+  return first ? <div className="mt-4">{renderMessageAction(first, 'profile')}</div> : null;
+}
+
+function OffersPanel({
+  helperId,
+  loggedIn,
+  renderMessageAction,
+}: {
+  helperId: string;
+  loggedIn: boolean;
+  renderMessageAction?: RenderMessageAction;
+}) {
   const onLoginRequired = useLoginRequired();
-  // The public search lists visible offers only (spec 2 section 4: hidden offers stay off the profile).
-  const search = useSearchOffers('public', { helper_id: helperId, limit: LIST_MAX_LIMIT });
+  const search = useProfileOffers(helperId);
   const grid = 'grid gap-6 sm:grid-cols-2';
   if (search.isPending) return <OfferGridSkeleton count={2} className={grid} />;
   if (search.isError) {
@@ -150,7 +174,13 @@ function OffersPanel({ helperId, loggedIn }: { helperId: string; loggedIn: boole
     <ul className={grid}>
       {search.data.items.map((offer) => (
         <li key={offer.id}>
-          <ExploreOfferCard offer={offer} loggedIn={loggedIn} onLoginRequired={onLoginRequired} showHelper={false} />
+          <ExploreOfferCard
+            offer={offer}
+            loggedIn={loggedIn}
+            onLoginRequired={onLoginRequired}
+            showHelper={false}
+            renderMessageAction={renderMessageAction}
+          />
         </li>
       ))}
     </ul>
@@ -185,8 +215,17 @@ function Unavailable() {
   );
 }
 
-/** The public helper profile (spec 1 section 2 "Public helper profile"). */
-export function HelperProfile({ helperId }: { helperId: string }) {
+/**
+ * The public helper profile (spec 1 section 2 "Public helper profile"). `renderMessageAction`: the
+ * page's "Envoyer un message" button (spec 2 section 2: a first message can be sent from a profile).
+ */
+export function HelperProfile({
+  helperId,
+  renderMessageAction,
+}: {
+  helperId: string;
+  renderMessageAction?: RenderMessageAction;
+}) {
   const auth = useAuth();
   const helper = useHelper(helperId);
   const isHelper = helper.isSuccess && isHelperRole(helper.data.role);
@@ -237,6 +276,9 @@ export function HelperProfile({ helperId }: { helperId: string }) {
             <div className="mt-4">
               <TagList tags={user.tags} />
             </div>
+            {auth.isAuthenticated && renderMessageAction ? (
+              <ProfileMessageAction helperId={user.id} renderMessageAction={renderMessageAction} />
+            ) : null}
           </div>
         </div>
       </Card>
@@ -256,7 +298,7 @@ export function HelperProfile({ helperId }: { helperId: string }) {
           </TabsTrigger>
         </TabsList>
         <TabsContent value="offers">
-          <OffersPanel helperId={user.id} loggedIn={auth.isAuthenticated} />
+          <OffersPanel helperId={user.id} loggedIn={auth.isAuthenticated} renderMessageAction={renderMessageAction} />
         </TabsContent>
         <TabsContent value="reviews">
           <ReviewsPanel helperId={user.id} />

@@ -1,4 +1,5 @@
 import { Clock, MessageCircle, Star } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { EXPLORE_DESCRIPTION_PREVIEW_LENGTH, LANDING_DESCRIPTION_PREVIEW_LENGTH } from '#shared/constants.ts';
 import { common } from '#shared/messages/common.ts';
@@ -106,20 +107,29 @@ export function FeaturedOfferCard({ offer }: { offer: PublicOffer }) {
 }
 
 /**
+ * The "Envoyer un message" button of an offer, passed in by the page: this feature may not import
+ * the messaging feature (the page composes both). `placement` is 'card' for the button of a card,
+ * 'profile' for the one next to the helper's name on the profile.
+ */
+export type RenderMessageAction = (offer: PublicOffer, placement: 'card' | 'profile') => ReactNode;
+
+/**
  * Search page and helper profile card (spec 1 section 2 "Explore"). Logged out, "Réserver" and the
- * message button call `onLoginRequired` (home + login dialog). Logged in, the message button is
- * hidden until conversations exist (messaging issue) and "Réserver" opens the booking page.
+ * message button call `onLoginRequired` (home + login dialog). Logged in, the message button is the
+ * page's `renderMessageAction` (the "Envoyer un message" modal) and "Réserver" opens the booking page.
  */
 export function ExploreOfferCard({
   offer,
   loggedIn,
   onLoginRequired,
   showHelper = true,
+  renderMessageAction,
 }: {
   offer: PublicOffer;
   loggedIn: boolean;
   onLoginRequired: () => void;
   showHelper?: boolean;
+  renderMessageAction?: RenderMessageAction;
 }) {
   const name = helperName(offer.helper);
   const tag = titleTag(offer.title);
@@ -147,9 +157,12 @@ export function ExploreOfferCard({
       <PriceDuration offer={offer} className="mt-4" />
       <div className="mt-4 flex gap-3">
         {loggedIn ? (
-          <ButtonLink to={paths.book.href(offer.id)} fullWidth aria-label={explore.bookHelper(offer.title)}>
-            {offers.book}
-          </ButtonLink>
+          <>
+            {renderMessageAction?.(offer, 'card')}
+            <ButtonLink to={paths.book.href(offer.id)} className="flex-1" aria-label={explore.bookHelper(offer.title)}>
+              {offers.book}
+            </ButtonLink>
+          </>
         ) : (
           <>
             <Button variant="outline" onClick={onLoginRequired} aria-label={explore.messageHelper(name)}>
