@@ -228,6 +228,23 @@ describe('MessagesTab: the thread', () => {
     expect(router.state.location.search).toBe('?tab=conversations');
   });
 
+  it('asks for the list again before calling a just-created conversation unknown', async () => {
+    const created = conversationFixture({ id: fixtureId(), offer: { id: fixtureId(), title: 'Nouvelle offre' } });
+    let lists = 0;
+    renderTab({
+      entry: `/dashboard?tab=messages&conversation=${created.id}`,
+      handler: (url, init) => {
+        if (url.pathname !== '/api/v1/messages/conversations' || (init?.method ?? 'GET') !== 'GET') return undefined;
+        lists += 1;
+        // The first answer predates the conversation (a cached list in the app).
+        return jsonResponse(200, lists === 1 ? [CONVERSATION] : [CONVERSATION, created]);
+      },
+    });
+
+    expect(await screen.findByRole('link', { name: messagesTab.offerLink('Nouvelle offre') })).toBeInTheDocument();
+    expect(screen.queryByText(messaging.openConversationError)).not.toBeInTheDocument();
+  });
+
   it('shows a masked message to its recipient without its content, and the reason to its sender', async () => {
     const thread = [
       messageFixture({ content: 'mon numéro 06 12 34 56 78', masked: true, visible: false }),

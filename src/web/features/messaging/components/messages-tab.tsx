@@ -1,4 +1,5 @@
 import { MessagesSquare } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { messagesTab } from '#shared/messages/messaging.ts';
 import { DASHBOARD_TABS, type DashboardTab } from '#web/config/paths.ts';
@@ -26,9 +27,26 @@ function OpenConversation({
   // The unsearched list (the one the list pane shows without a search): the thread's header and its
   // chat enablement come from it.
   const conversations = useConversations('', { pollMs });
-  if (conversations.isPending) return <ThreadSkeleton />;
   const conversation = conversations.data?.find((item) => item.id === conversationId);
-  if (!conversation) return <ConversationOpenError onBack={onBack} />;
+  // A cached list may predate the conversation (just created, or opened from a mail's link): it is
+  // asked again once before the id is called unknown.
+  const [rechecked, setRechecked] = useState(false);
+  const { isSuccess, refetch } = conversations;
+  const missing = isSuccess && !conversation;
+  useEffect(() => {
+    if (!missing || rechecked) return;
+    setRechecked(true);
+    void refetch();
+  }, [missing, rechecked, refetch]);
+
+  if (conversations.isError && !conversation) return <ConversationOpenError onBack={onBack} />;
+  if (!conversation) {
+    return conversations.isPending || conversations.isFetching || !rechecked ? (
+      <ThreadSkeleton />
+    ) : (
+      <ConversationOpenError onBack={onBack} />
+    );
+  }
   return (
     <MessageThread key={conversation.id} conversation={conversation} userId={userId} pollMs={pollMs} onBack={onBack} />
   );
