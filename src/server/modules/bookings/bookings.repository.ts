@@ -101,14 +101,18 @@ export async function findOfferWithOptions(
   return { offer, options };
 }
 
+/** A booking changed by a sweep, with its parties (the real-time `booking.changed` event names them). */
+export type BookingParties = { id: string; userId: string; helperId: string };
+const partiesColumns = { id: bookings.id, userId: bookings.userId, helperId: bookings.helperId };
+
 /**
  * Payment holds whose time ran out become cancelled, so a lapsed hold never blocks the exclusion
  * constraint (DESIGN.md section 8): those of one helper before a booking takes their time, everyone's
  * in the sweep. One idempotent UPDATE: run by several processes at once, a row changes once, because
  * PostgreSQL re-checks the WHERE clause after waiting on a concurrent update.
  */
-export async function cancelExpiredHolds(db: Executor, now: Date, helperId?: string): Promise<number> {
-  const rows = await db
+export async function cancelExpiredHolds(db: Executor, now: Date, helperId?: string): Promise<BookingParties[]> {
+  return db
     .update(bookings)
     .set({ ...EXPIRED_HOLD, cancelledAt: now, updatedAt: now })
     .where(
@@ -118,18 +122,16 @@ export async function cancelExpiredHolds(db: Executor, now: Date, helperId?: str
         lt(bookings.holdExpiresAt, now),
       ),
     )
-    .returning({ id: bookings.id });
-  return rows.length;
+    .returning(partiesColumns);
 }
 
 /** Confirmed sessions that have ended become completed (same idempotence as above). */
-export async function completeEndedBookings(db: Executor, now: Date): Promise<number> {
-  const rows = await db
+export async function completeEndedBookings(db: Executor, now: Date): Promise<BookingParties[]> {
+  return db
     .update(bookings)
     .set({ status: 'completed', updatedAt: now })
     .where(and(inArray(bookings.status, CONFIRMED_STATUSES), lte(bookings.endAt, now)))
-    .returning({ id: bookings.id });
-  return rows.length;
+    .returning(partiesColumns);
 }
 
 /** Bookings of `seekerId` with `helperId` that hold time and start after `now` (the per-helper cap). */

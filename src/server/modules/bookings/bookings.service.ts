@@ -17,6 +17,8 @@ import type { BookingRow } from '../../db/schema/bookings.ts';
 import type { OfferRow, PricingOptionRow } from '../../db/schema/offers.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import { badRequest, conflict, forbidden, notFound, PgErrorCode, pgErrorCode } from '../../errors.ts';
+import { publishEvent, type BookingChange } from '../../lib/realtime-bus.ts';
+import { postCancellationNotice, revealMessagesBetween } from '../messaging/messaging.service.ts';
 import { getReviewSummary } from '../reviews/reviews.service.ts';
 import { loadAvailability } from '../slots/slots.service.ts';
 import { toBookingDto } from './booking-dto.ts';
@@ -39,11 +41,27 @@ import {
   lockBooking,
   sumHelperRevenue,
   updateBooking,
+  type BookingParties,
   type DetailedBooking,
 } from './bookings.repository.ts';
 import { lockHelperCalendar } from '../../db/locks.ts';
 
 const MINUTE_MS = 60_000;
+
+/**
+ * Tells the parties' open app sockets that these bookings changed (DESIGN.md section 10), from inside
+ * the transaction that changes them: the event leaves at its commit, and never for a rolled-back one.
+ */
+async function publishBookingChanges(db: Executor, rows: BookingParties[], change: BookingChange): Promise<void> {
+  for (const row of rows) {
+    await publishEvent(db, {
+      type: 'booking.changed',
+      booking_id: row.id,
+      change,
+      user_ids: [row.userId, row.helperId],
+    });
+  }
+}
 
 export type CheckedBookingRequest = {
   offer: OfferRow;
@@ -104,7 +122,7 @@ export async function holdTime(
   try {
     return await ctx.db.transaction(async (tx) => {
       await lockHelperCalendar(tx, offer.helperId);
-      await cancelExpiredHolds(tx, now, offer.helperId);
+      await publishBookingChanges(tx, await cancelExpiredHolds(tx, now, offer.helperId), 'cancelled');
       if ((await countUpcomingWithHelper(tx, seeker.id, offer.helperId, now)) >= MAX_UPCOMING_BOOKINGS_PER_HELPER) {
         throw conflict(
           ErrorCode.BOOKING_UPCOMING_LIMIT_REACHED,
@@ -118,7 +136,7 @@ export async function holdTime(
           throw conflict(ErrorCode.BOOKING_TIME_TAKEN, bookingMessages.timeTaken);
         throw badRequest(ErrorCode.BOOKING_OUTSIDE_AVAILABILITY, bookingMessages.outsideAvailability);
       }
-      return insertBooking(tx, {
+      const booking = await insertBooking(tx, {
         offerId: offer.id,
         pricingOptionId: option.id,
         helperId: offer.helperId,
@@ -133,6 +151,10 @@ export async function holdTime(
         createdAt: now,
         updatedAt: now,
       });
+      await publishBookingChanges(tx, [booking], 'created');
+      // A free booking is confirmed at once: the parties' masked messages are revealed (DESIGN.md 8).
+      if (booking.status === 'scheduled') await revealMessagesBetween(tx, booking.helperId, booking.userId);
+      return booking;
     });
   } catch (error) {
     if (pgErrorCode(error) === PgErrorCode.exclusionViolation)
@@ -236,7 +258,10 @@ export async function updateBookingStatus(
   if (input.status !== 'completed' || !allowed) {
     throw conflict(ErrorCode.BOOKING_STATUS_CHANGE_NOT_ALLOWED, bookingMessages.statusChangeNotAllowed);
   }
-  await updateBooking(ctx.db, id, { status: 'completed', updatedAt: now });
+  await ctx.db.transaction(async (tx) => {
+    await updateBooking(tx, id, { status: 'completed', updatedAt: now });
+    await publishBookingChanges(tx, [booking], 'completed');
+  });
   return toBookingDto(await detailedOrThrow(ctx, id));
 }
 
@@ -299,6 +324,15 @@ export async function cancelBooking(
       refundCents: decision.amountCents,
       updatedAt: now,
     });
+    // Spec 2 section 2: the conversation of the offer shows a cancelled-booking notice with the reason.
+    await postCancellationNotice(tx, {
+      offerId: row.offerId,
+      helperId: row.helperId,
+      seekerId: row.userId,
+      cancelledBy: actor.id,
+      reason,
+    });
+    await publishBookingChanges(tx, [row], 'cancelled');
     return decision;
   });
 
@@ -349,8 +383,16 @@ export async function sweepBookings(
   db: Executor,
   now: Date = new Date(),
 ): Promise<{ expired: number; completed: number }> {
-  const expired = await cancelExpiredHolds(db, now);
-  const completed = await completeEndedBookings(db, now);
+  const expired = await db.transaction(async (tx) => {
+    const rows = await cancelExpiredHolds(tx, now);
+    await publishBookingChanges(tx, rows, 'cancelled');
+    return rows.length;
+  });
+  const completed = await db.transaction(async (tx) => {
+    const rows = await completeEndedBookings(tx, now);
+    await publishBookingChanges(tx, rows, 'completed');
+    return rows.length;
+  });
   return { expired, completed };
 }
 
@@ -374,6 +416,7 @@ export async function releasePaymentHold(db: Transaction, bookingId: string, now
   const row = await lockBooking(db, bookingId);
   if (row?.status !== PAYMENT_HOLD_STATUS) return false;
   await updateBooking(db, bookingId, { ...EXPIRED_HOLD, cancelledAt: now, updatedAt: now });
+  await publishBookingChanges(db, [row], 'cancelled');
   return true;
 }
 
@@ -392,14 +435,20 @@ export async function confirmPaidBooking(tx: Transaction, bookingId: string, now
   if (!row) return 'not_payable';
   if (row.status === 'paid' || row.status === 'completed') return 'already_paid';
   const paid = { status: 'paid', holdExpiresAt: null, updatedAt: now } as const;
+  // Paid: the parties' masked messages are revealed (DESIGN.md section 8), their sockets told.
+  const becamePaid = async () => {
+    await revealMessagesBetween(tx, row.helperId, row.userId);
+    await publishBookingChanges(tx, [row], 'paid');
+    return 'paid' as const;
+  };
   if (row.status === PAYMENT_HOLD_STATUS) {
     await updateBooking(tx, bookingId, paid);
-    return 'paid';
+    return becamePaid();
   }
   // Only a lapsed hold (cancelled by nobody) may come back; a session cancelled by a party stays so.
   if (row.status !== 'cancelled' || row.cancelledBy !== null) return 'not_payable';
   await lockHelperCalendar(tx, row.helperId);
-  await cancelExpiredHolds(tx, now, row.helperId);
+  await publishBookingChanges(tx, await cancelExpiredHolds(tx, now, row.helperId), 'cancelled');
   try {
     await tx.transaction(async (savepoint) => {
       await updateBooking(savepoint, bookingId, {
@@ -409,11 +458,11 @@ export async function confirmPaidBooking(tx: Transaction, bookingId: string, now
         refundCents: null,
       });
     });
-    return 'paid';
   } catch (error) {
     if (pgErrorCode(error) === PgErrorCode.exclusionViolation) return 'time_taken';
     throw error;
   }
+  return becamePaid();
 }
 
 /** Records a refund as due (`pending`), e.g. a late payment whose time was taken. */
