@@ -5,11 +5,13 @@ import { SOCKET_CONNECTS_PER_MINUTE, SOCKET_MAX_PAYLOAD_BYTES, SOCKETS_PER_USER_
 import { ErrorCode } from '#shared/error-codes.ts';
 import { apiErrors } from '#shared/messages/common.ts';
 import { messaging } from '#shared/messages/messaging.ts';
+import { MessageSchema, type Message } from '#shared/schemas/messages.ts';
 import { userPresence } from '../../db/schema/messaging.ts';
 import { users, type UserRow } from '../../db/schema/users.ts';
 import { isConnected } from '../../lib/presence.ts';
 import { publishEvent } from '../../lib/realtime-bus.ts';
 import { buildTestApp, type TestApp } from '#tests/build-test-app.ts';
+import { createOffer } from '#tests/factories/offers.ts';
 import { createHelper, createSeeker } from '#tests/factories/users.ts';
 import { connect, connectOk, connectRefused, eventually, isRefusal, listenOnLoopback } from '#tests/sockets.ts';
 
@@ -187,6 +189,111 @@ describe('events of the bus', () => {
     expect(await result.next()).toMatchObject({ type: 'hello' });
     // Terminated without a close frame: the client sees 1006.
     expect(await result.closed).toBe(1006);
+  });
+});
+
+/** Opens the conversation of `seeker` about an offer of `helper` through the API; answers its id. */
+async function openConversation(seeker: UserRow, helper: UserRow): Promise<string> {
+  const offer = await createOffer(t.app.ctx.db, helper);
+  const response = await t.injectAs(seeker, {
+    method: 'POST',
+    url: `/api/v1/messages/conversations?offer_id=${offer.id}`,
+  });
+  expect(response.statusCode).toBe(201);
+  return response.json<{ id: string }>().id;
+}
+
+async function send(sender: UserRow, conversationId: string, content: string): Promise<Message> {
+  const response = await t.injectAs(sender, {
+    method: 'POST',
+    url: `/api/v1/messages/conversations/${conversationId}/messages`,
+    payload: { content },
+  });
+  expect(response.statusCode).toBe(201);
+  return MessageSchema.parse(response.json());
+}
+
+describe('messages over the socket', () => {
+  it('says hello with the unread total the REST API gives', async () => {
+    const seeker = await createSeeker(t.app.ctx.db);
+    const helper = await createHelper(t.app.ctx.db);
+    const conversationId = await openConversation(seeker, helper);
+    // The helper may always write (spec 2 section 4); the seeker, only once before a booking.
+    await send(helper, conversationId, 'Bonjour !');
+    await send(helper, conversationId, 'Je suis disponible cette semaine.');
+    const socket = await connectOk(base, { token: await t.tokenFor(seeker) });
+    expect(socket.hello).toEqual({ type: 'hello', unread_total: 2 });
+    await socket.close();
+  });
+
+  it('delivers a new message to both parties, masked for its recipient, then their unread figures', async () => {
+    const seeker = await createSeeker(t.app.ctx.db);
+    const helper = await createHelper(t.app.ctx.db);
+    const conversationId = await openConversation(seeker, helper);
+    const [seekerSocket, helperSocket] = await Promise.all([
+      connectOk(base, { token: await t.tokenFor(seeker) }),
+      connectOk(base, { token: await t.tokenFor(helper) }),
+    ]);
+    const phone = 'Appelez-moi au 06 12 34 56 78';
+    const sent = await send(seeker, conversationId, phone);
+    expect(sent.visible).toBe(false);
+
+    const toHelper = await helperSocket.next();
+    expect(toHelper).toMatchObject({ type: 'message.created', conversation_id: conversationId });
+    const masked = (toHelper as Extract<typeof toHelper, { type: 'message.created' }>).message;
+    expect(masked).toMatchObject({ id: sent.id, content: '', masked: true });
+    expect(JSON.stringify(toHelper)).not.toContain('34 56');
+    expect(await helperSocket.next()).toEqual({
+      type: 'unread',
+      total: 1,
+      conversation_id: conversationId,
+      conversation_unread: 1,
+    });
+
+    // The sender's own sessions get it too, with its content (their other tabs show it).
+    expect(await seekerSocket.next()).toMatchObject({
+      type: 'message.created',
+      message: { id: sent.id, content: phone, masked: false },
+    });
+    expect(await seekerSocket.next()).toEqual({
+      type: 'unread',
+      total: 0,
+      conversation_id: conversationId,
+      conversation_unread: 0,
+    });
+    await Promise.all([seekerSocket.close(), helperSocket.close()]);
+  });
+
+  it("tells the reader's sessions their new counts and the other party a read receipt", async () => {
+    const seeker = await createSeeker(t.app.ctx.db);
+    const helper = await createHelper(t.app.ctx.db);
+    const conversationId = await openConversation(seeker, helper);
+    const message = await send(seeker, conversationId, 'Bonjour, une question sur votre offre.');
+    const [seekerSocket, helperSocket] = await Promise.all([
+      connectOk(base, { token: await t.tokenFor(seeker) }),
+      connectOk(base, { token: await t.tokenFor(helper) }),
+    ]);
+    expect(helperSocket.hello.unread_total).toBe(1);
+    const read = await t.injectAs(helper, {
+      method: 'POST',
+      url: `/api/v1/messages/conversations/${conversationId}/read`,
+      payload: { message_id: message.id },
+    });
+    expect(read.statusCode).toBe(200);
+    const receipt = { type: 'conversation.read', conversation_id: conversationId, user_id: helper.id };
+    expect(await helperSocket.next()).toEqual(receipt);
+    expect(await helperSocket.next()).toEqual({
+      type: 'unread',
+      total: 0,
+      conversation_id: conversationId,
+      conversation_unread: 0,
+    });
+    expect(await seekerSocket.next()).toEqual(receipt);
+    // Nothing more for the other party: the marker event comes next.
+    const marker = bookingChanged([seeker.id]);
+    await publishEvent(t.app.ctx.db, marker);
+    expect(await seekerSocket.next()).toMatchObject({ booking_id: marker.booking_id });
+    await Promise.all([seekerSocket.close(), helperSocket.close()]);
   });
 });
 
