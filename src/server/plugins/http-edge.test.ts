@@ -140,7 +140,8 @@ describe('OpenAPI UI', () => {
 
 describe('WebSocket upgrades', () => {
   it('refuses an upgrade on an HTTP route or an unknown path with a French 404', async () => {
-    for (const path of ['/api/v1/health', '/api/v1/ws', '/dashboard']) {
+    // /api/v1/ws is the app socket (modules/realtime): its refusals are tested there.
+    for (const path of ['/api/v1/health', '/api/v1/messages/unread', '/api/v1/wss', '/dashboard']) {
       const response = await rawRequest(port, upgrade(path));
       expect(response.status, path).toBe(404);
       expect(JSON.parse(response.body), path).toEqual({
