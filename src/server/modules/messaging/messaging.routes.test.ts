@@ -197,6 +197,32 @@ describe('sending and reading', () => {
   });
 });
 
+describe('GET /messages/conversations', () => {
+  it('lists the caller’s conversations latest activity first, and searches without accents or case', async () => {
+    const quiet = await createOffer(t.app.ctx.db, helper, { title: 'Préparer un entretien' });
+    const older = await openConversation();
+    const newer = ConversationSchema.parse((await open(seeker, quiet.id)).json());
+    await sent(seeker, older.id, 'Je cherche un soutien pour mon déménagement');
+    const ids = (await list(seeker)).json<Conversation[]>().map((c) => c.id);
+    expect(ids).toEqual([older.id, newer.id]);
+    // The helper sees both too; a stranger sees neither.
+    expect((await list(helper)).json<Conversation[]>().map((c) => c.id)).toEqual(expect.arrayContaining(ids));
+    expect((await list(stranger)).json<Conversation[]>().map((c) => c.id)).not.toContain(older.id);
+
+    const search = async (user: UserRow, text: string) =>
+      (await list(user, `?search=${encodeURIComponent(text)}`)).json<Conversation[]>().map((c) => c.id);
+    expect(await search(seeker, 'ENTRETIEN')).toEqual([newer.id]);
+    expect(await search(seeker, 'demenagement')).toEqual([older.id]);
+    expect(await search(seeker, 'claire')).toEqual([older.id, newer.id]);
+    // A party searches the OTHER party's name, not their own.
+    expect(await search(seeker, 'paul')).toEqual([]);
+    expect(await search(helper, 'PAUL MARTIN')).toEqual(expect.arrayContaining([older.id, newer.id]));
+    // `%` is a letter, not a wildcard.
+    expect(await search(seeker, '%')).toEqual([]);
+    expect((await list(seeker, `?search=${'x'.repeat(101)}`)).statusCode).toBe(422);
+  });
+});
+
 describe('chat enablement', () => {
   it('lets a seeker send a first message, refuses a second until a booking, the helper always', async () => {
     const conversation = await openConversation();
