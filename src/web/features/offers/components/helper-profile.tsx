@@ -276,7 +276,7 @@ export function HelperProfile({
             <div className="mt-4">
               <TagList tags={user.tags} />
             </div>
-            {auth.isAuthenticated && renderMessageAction ? (
+            {auth.isAuthenticated && auth.user?.id !== user.id && renderMessageAction ? (
               <ProfileMessageAction helperId={user.id} renderMessageAction={renderMessageAction} />
             ) : null}
           </div>
