@@ -7,8 +7,10 @@
 //   BENCH_SCENARIOS=health,offers,bookings,checkout-contention   subset to run (default: all); `bookings` means
 //                          fragments + booking-contention
 //   DATABASE_URL           benchmark on that PostgreSQL server (scenarios seed into it!), else a
-//                          temporary PGlite data dir
+//                          temporary PGlite data dir; message-delivery needs it (two processes)
+//   BENCH_MESSAGES, BENCH_DELIVERY_CONCURRENCY   see bench/realtime.ts
 import { fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import autocannon, { type Options, type Result } from 'autocannon';
 import type { BenchTarget, ServerMessage } from './scenario.ts';
@@ -52,10 +54,23 @@ type Servers = {
   stop(): Promise<void>;
 };
 
-function startServers(): Promise<Servers> {
+const needsPeer = selected.some((scenario) => scenario.needsPeer);
+/**
+ * What every server process shares: one JWT secret (a token minted by one process opens a socket on
+ * the other), and for the two-process scenarios 127.0.0.1 as a trusted proxy, so each simulated
+ * client counts under its own X-Forwarded-For address in the per-address limits.
+ */
+const serverEnv = {
+  ...process.env,
+  JWT_SECRET: process.env.JWT_SECRET ?? randomBytes(48).toString('base64url'),
+  ...(needsPeer ? { TRUST_PROXY: '127.0.0.1' } : {}),
+};
+
+/** A server process (server.ts); the peer of a two-process scenario prepares no scenario. */
+function startServers(scenarioNames: string[] = selected.map((scenario) => scenario.name)): Promise<Servers> {
   const child = fork(path.join(import.meta.dirname, 'server.ts'), [], {
     execArgv: ['--import', 'tsx'],
-    env: { ...process.env, BENCH_SCENARIOS_SELECTED: selected.map((scenario) => scenario.name).join(',') },
+    env: { ...serverEnv, BENCH_SCENARIOS_SELECTED: scenarioNames.join(',') },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -147,8 +162,11 @@ async function main(): Promise<void> {
   const { ports, prepared, database } = servers.ready;
   console.log(`Database: ${database}`);
   const url = (port: number) => `http://127.0.0.1:${port}`;
+  let peer: Servers | undefined;
 
   try {
+    // Two processes can share only a PostgreSQL server: on PGlite the probes say they did not run.
+    if (needsPeer && database === 'postgres') peer = await startServers([]);
     const measures: Measure[] = [];
     const run = async (name: string, port: number, target: BenchTarget) => {
       if (port === ports.app) await drain(url(port));
@@ -186,6 +204,19 @@ async function main(): Promise<void> {
     }
     if (goals.length > 0) console.log(allMet ? '\nAll goals met.' : '\nSome goals are not met.');
 
+    // Scenarios measured by their own client (socket delivery), after the HTTP load.
+    const probes: Array<{ name: string; ok: boolean; summary: string }> = [];
+    for (const scenario of selected) {
+      if (!scenario.probe) continue;
+      if (probes.length === 0) console.log('\nProbes');
+      const result = await scenario.probe(
+        { app: url(ports.app), peer: peer ? url(peer.ready.ports.app) : undefined, database },
+        prepared[scenario.name],
+      );
+      probes.push({ name: scenario.name, ...result });
+      if (!result.ok) process.exitCode = 1;
+    }
+
     // Correctness after the load: in-flight requests finish first, then each scenario checks its state.
     if (selected.some((scenario) => scenario.verify !== undefined)) {
       await drain(url(ports.app));
@@ -195,8 +226,9 @@ async function main(): Promise<void> {
         if (!check.ok) process.exitCode = 1;
       }
     }
+    for (const probe of probes) console.log(`  ${probe.name}: ${probe.summary} ${probe.ok ? 'OK' : 'FAILED'}`);
   } finally {
-    await servers.stop();
+    await Promise.all([servers.stop(), peer?.stop()]);
   }
 }
 

@@ -42,7 +42,20 @@ export type BenchScenario<Data = unknown> = {
    * the state the load left (e.g. one hold per contested time). A failed check fails `npm run bench`.
    */
   verify?(server: ServerSide, data: Data): Promise<VerifyResult>;
+  /**
+   * A second app process on the same database (`peer` in ProbeContext): needs DATABASE_URL, since
+   * two processes cannot share a PGlite data dir.
+   */
+  needsPeer?: boolean;
+  /**
+   * Runs in the benchmark process after the autocannon targets, for what autocannon cannot measure
+   * (e.g. socket delivery latency). Prints its own figures; `ok: false` fails `npm run bench`.
+   */
+  probe?(context: ProbeContext, data: Data): Promise<VerifyResult>;
 };
+
+/** Base URLs (http://127.0.0.1:port) of the app process, and of the peer process when one runs. */
+export type ProbeContext = { app: string; peer: string | undefined; database: string };
 
 export type VerifyResult = { ok: boolean; summary: string };
 

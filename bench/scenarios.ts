@@ -1,6 +1,7 @@
 import { bookingContentionScenario, fragmentsScenario } from './bookings.ts';
 import { offersScenario } from './offers.ts';
 import { checkoutContentionScenario } from './payments.ts';
+import { messageDeliveryScenario } from './realtime.ts';
 import { defineScenario, type BenchScenario } from './scenario.ts';
 
 /** The app's cheapest route: every plugin on the request path (helmet, auth hook, zod) and one ping. */
@@ -17,6 +18,7 @@ export const scenarios: BenchScenario[] = [
   fragmentsScenario,
   bookingContentionScenario,
   checkoutContentionScenario,
+  messageDeliveryScenario,
 ];
 
 /** Names that select several scenarios at once in BENCH_SCENARIOS. */

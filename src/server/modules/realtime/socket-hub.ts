@@ -215,12 +215,13 @@ export class SocketHub {
   private async framesFor(event: BusEvent, userId: string): Promise<SocketEvent[]> {
     switch (event.type) {
       case 'message.created': {
-        const message = await this.feed.messageFor(userId, event.message_id);
+        // Independent reads, side by side: the delivery waits for the slowest, not for their sum.
+        const [message, unread] = await Promise.all([
+          this.feed.messageFor(userId, event.message_id),
+          this.unreadFrame(userId, event.conversation_id),
+        ]);
         if (!message) return [];
-        return [
-          { type: 'message.created', conversation_id: event.conversation_id, message },
-          await this.unreadFrame(userId, event.conversation_id),
-        ];
+        return [{ type: 'message.created', conversation_id: event.conversation_id, message }, unread];
       }
       case 'conversation.read': {
         const read: SocketEvent = {
