@@ -14,8 +14,10 @@ import { sql } from 'drizzle-orm';
 import type { UserRow } from '#server/db/schema/users.ts';
 import { PROCESS_INSTANCE_ID, setPresence } from '#server/lib/presence.ts';
 import { subscribeToBus, type BusEvent } from '#server/lib/realtime-bus.ts';
+import { backgroundSettled } from '#server/lib/background.ts';
 import { buildTestApp, type TestApp } from '#tests/build-test-app.ts';
-import { createOffer, type TestOffer } from '#tests/factories/offers.ts';
+import { openCheckout, simulatorOf } from '#tests/checkout.ts';
+import { createOffer, givePayoutAccount, type TestOffer } from '#tests/factories/offers.ts';
 import { createSlot } from '#tests/factories/slots.ts';
 import { createHelper, createSeeker } from '#tests/factories/users.ts';
 import { parseMail } from '#tests/mail.ts';
@@ -116,6 +118,40 @@ describe('masking and bookings', () => {
         expect.objectContaining({ type: 'message.created', conversation_id: conversation.id }),
       );
     });
+  });
+
+  it('reveals masked messages when a paid booking is paid, not while it waits for payment', async () => {
+    const paidHelper = await createHelper(t.app.ctx.db);
+    await givePayoutAccount(t.app.ctx.db, paidHelper, true);
+    const paidOffer = await createOffer(t.app.ctx.db, paidHelper, {
+      options: [{ durationMinutes: 60, priceCents: 3000 }],
+    });
+    const start = new Date(day.getTime() + 8 * HOUR);
+    await createSlot(t.app.ctx.db, paidHelper, { startAt: start, endAt: new Date(start.getTime() + HOUR) });
+    const conversation = await openConversation(seeker, paidOffer.id);
+    await send(seeker, conversation.id, PHONE);
+
+    const checkout = await openCheckout(t, seeker, paidOffer.id, start);
+    expect(checkout.statusCode).toBe(200);
+    const { booking_id: bookingId, session_id: sessionId } = checkout.json<{
+      booking_id: string;
+      session_id: string;
+    }>();
+    // A hold waiting for payment is not a confirmed booking: still masked.
+    expect((await threadOf(paidHelper, conversation.id))[0]).toMatchObject({ content: '', masked: true });
+
+    events.length = 0;
+    expect(await simulatorOf(t).payCheckoutSession(sessionId)).toHaveProperty('redirectTo');
+    await backgroundSettled(t.app.ctx);
+    expect((await threadOf(paidHelper, conversation.id))[0]).toMatchObject({ content: PHONE, masked: false });
+    await vi.waitFor(() =>
+      expect(events).toContainEqual({
+        type: 'booking.changed',
+        booking_id: bookingId,
+        change: 'paid',
+        user_ids: [seeker.id, paidHelper.id],
+      }),
+    );
   });
 
   it('a cancelled booking posts a notice with the reason and no longer enables the chat', async () => {
