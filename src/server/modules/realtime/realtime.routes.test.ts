@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SOCKET_CONNECTS_PER_MINUTE, SOCKET_MAX_PAYLOAD_BYTES, SOCKETS_PER_USER_MAX } from '#shared/constants.ts';
 import { ErrorCode } from '#shared/error-codes.ts';
@@ -10,7 +11,7 @@ import { userPresence } from '../../db/schema/messaging.ts';
 import { users, type UserRow } from '../../db/schema/users.ts';
 import { isConnected } from '../../lib/presence.ts';
 import { publishEvent } from '../../lib/realtime-bus.ts';
-import { buildTestApp, type TestApp } from '#tests/build-test-app.ts';
+import { buildTestApp, TEST_JWT_SECRET, type TestApp } from '#tests/build-test-app.ts';
 import { createOffer } from '#tests/factories/offers.ts';
 import { createHelper, createSeeker } from '#tests/factories/users.ts';
 import { connect, connectOk, connectRefused, eventually, isRefusal, listenOnLoopback } from '#tests/sockets.ts';
@@ -72,6 +73,18 @@ describe('GET /api/v1/ws: who may open the app socket', () => {
       .update(users)
       .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
       .where(eq(users.id, user.id));
+    expect(await socket.closed).toBe(4001);
+  });
+
+  it('closes an open socket with 4001 when its token expires', async () => {
+    const user = await createSeeker(t.app.ctx.db);
+    const nearlyExpired = await new SignJWT({ ver: user.tokenVersion })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(user.id)
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(Date.now() / 1000) + 2)
+      .sign(new TextEncoder().encode(TEST_JWT_SECRET));
+    const socket = await connectOk(base, { token: nearlyExpired });
     expect(await socket.closed).toBe(4001);
   });
 

@@ -1,8 +1,8 @@
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { SOCKET_CONNECTS_PER_MINUTE } from '#shared/constants.ts';
 import type { App, AppContext } from '../../app-types.ts';
-import { requireUser } from '../../plugins/auth.ts';
-import { allowedSocketOrigins, authenticateSocket, type SocketHub } from './realtime.service.ts';
+import { allowedSocketOrigins, authenticateSocket, type SocketHolder, type SocketHub } from './realtime.service.ts';
 
 /** `?token=`: a browser cannot set headers on a WebSocket handshake. Checked in preValidation. */
 const SocketQuerySchema = z.object({ token: z.string().optional() });
@@ -14,6 +14,8 @@ const SocketQuerySchema = z.object({ token: z.string().optional() });
  */
 export async function realtimeRoutes(app: App, { ctx, hub }: { ctx: AppContext; hub: SocketHub }): Promise<void> {
   const origins = allowedSocketOrigins(ctx.config);
+  // From the check before the upgrade to the handler after it.
+  const holders = new WeakMap<FastifyRequest, SocketHolder>();
   app.get(
     '/ws',
     {
@@ -27,14 +29,22 @@ export async function realtimeRoutes(app: App, { ctx, hub }: { ctx: AppContext; 
       },
       preValidation: async (request) => {
         const { token } = request.query as { token?: unknown };
-        request.user = await authenticateSocket(ctx, hub, origins, {
+        const holder = await authenticateSocket(ctx, hub, origins, {
           origin: request.headers.origin,
           token: typeof token === 'string' ? token : undefined,
         });
+        request.user = holder.user;
+        holders.set(request, holder);
       },
     },
     (socket, request) => {
-      hub.add(socket, requireUser(request));
+      const holder = holders.get(request);
+      if (!holder) throw new Error('socket handler reached without its holder');
+      hub.add(socket, {
+        id: holder.user.id,
+        tokenVersion: holder.user.tokenVersion,
+        tokenExpiresAt: holder.tokenExpiresAt,
+      });
     },
   );
 }

@@ -1,3 +1,4 @@
+import { decodeJwt } from 'jose';
 import { SOCKETS_PER_USER_MAX } from '#shared/constants.ts';
 import { ErrorCode } from '#shared/error-codes.ts';
 import { apiErrors } from '#shared/messages/common.ts';
@@ -33,6 +34,9 @@ export function allowedSocketOrigins(config: Pick<AppConfig, 'env' | 'publicUrl'
   return origins;
 }
 
+/** Who holds an accepted socket, and until when its token is valid (it is closed then, 4001). */
+export type SocketHolder = { user: UserRow; tokenExpiresAt: number };
+
 /**
  * Who opens a socket: the Origin (when sent) must be ours, the token the same access token as the
  * REST API's (checked the same way, token_version included), and the user below the socket cap of
@@ -43,7 +47,7 @@ export async function authenticateSocket(
   hub: SocketHub,
   origins: Set<string>,
   handshake: { origin: string | undefined; token: string | undefined },
-): Promise<UserRow> {
+): Promise<SocketHolder> {
   if (handshake.origin !== undefined && !origins.has(handshake.origin)) {
     throw forbidden(ErrorCode.SOCKET_ORIGIN_REFUSED, messaging.socketOriginRefused);
   }
@@ -52,7 +56,9 @@ export async function authenticateSocket(
   if (hub.socketCount(user.id) >= SOCKETS_PER_USER_MAX) {
     throw new AppError(ErrorCode.TOO_MANY_SOCKETS, 429, messaging.tooManySockets);
   }
-  return user;
+  // Verified just above (signature, expiry): only its expiry is read here.
+  const { exp } = decodeJwt(handshake.token);
+  return { user, tokenExpiresAt: (exp ?? 0) * 1000 };
 }
 
 /** The socket hub of one app instance, reading through the messaging service. */

@@ -41,6 +41,8 @@ type Client = {
   userId: string;
   /** token_version the socket's token was issued under: a bump (password change) closes it. */
   tokenVersion: number;
+  /** When the socket's token expires (ms since the epoch): the socket closes then, like a request would fail. */
+  tokenExpiresAt: number;
   /** Answered the last ping. */
   alive: boolean;
   /** `hello` sent: events queued before it are covered by the catch-up hello starts. */
@@ -123,7 +125,7 @@ export class SocketHub {
   }
 
   /** Takes a freshly upgraded socket; false (and the socket closed) when the user has too many. */
-  add(socket: WebSocket, user: { id: string; tokenVersion: number }): boolean {
+  add(socket: WebSocket, user: { id: string; tokenVersion: number; tokenExpiresAt: number }): boolean {
     if (this.stopped) {
       socket.close(CLOSE_GOING_AWAY);
       return false;
@@ -132,7 +134,14 @@ export class SocketHub {
       socket.close(CLOSE_TRY_AGAIN_LATER);
       return false;
     }
-    const client: Client = { socket, userId: user.id, tokenVersion: user.tokenVersion, alive: true, ready: false };
+    const client: Client = {
+      socket,
+      userId: user.id,
+      tokenVersion: user.tokenVersion,
+      tokenExpiresAt: user.tokenExpiresAt,
+      alive: true,
+      ready: false,
+    };
     const entry = this.entryFor(user.id);
     entry.clients.add(client);
     socket.on('pong', () => {
@@ -258,8 +267,9 @@ export class SocketHub {
   }
 
   /**
-   * Drops sockets that missed the previous ping, pings the others, and closes (4001) the sockets of
-   * users whose token was revoked since they connected (password change, erasure).
+   * Drops sockets that missed the previous ping, pings the others, and closes (4001) the sockets
+   * whose token expired or was revoked since they connected (password change, erasure): the client
+   * then does what a 401 makes it do.
    */
   private async pingAll(): Promise<void> {
     const clients = [...this.users.values()].flatMap((entry) => [...entry.clients]);
@@ -273,8 +283,11 @@ export class SocketHub {
     }
     if (clients.length === 0) return;
     const versions = await tokenVersionsOf(this.ctx.db, [...this.users.keys()]);
+    const now = Date.now();
     for (const client of clients) {
-      if (versions.get(client.userId) !== client.tokenVersion) client.socket.close(CLOSE_TOKEN_REVOKED);
+      if (versions.get(client.userId) !== client.tokenVersion || client.tokenExpiresAt <= now) {
+        client.socket.close(CLOSE_TOKEN_REVOKED);
+      }
     }
   }
 
