@@ -190,18 +190,23 @@ export async function findLastReadAt(db: Executor, conversationId: string, userI
   return row?.lastReadAt ?? null;
 }
 
-/** Messages of the conversation the user has not read: not their own, after their read mark. */
-function unreadCondition(userId: string): SQL {
-  return sql`m.sender_id IS DISTINCT FROM ${userId}
-    AND m.sent_at > COALESCE((SELECT r.last_read_at FROM conversation_reads r
-      WHERE r.conversation_id = m.conversation_id AND r.user_id = ${userId}), '-infinity'::timestamptz)`;
+/**
+ * How many messages of a conversation the user has not read: not their own (a notice they did not
+ * send counts), after their read mark. The mark is read once per conversation, then the count is a
+ * range of the (conversation_id, sent_at, id) index.
+ */
+function unreadCountOf(conversationId: SQL, userId: string): SQL<number> {
+  return sql<number>`(SELECT count(*) FROM messages m
+    WHERE m.conversation_id = ${conversationId}
+      AND m.sent_at > COALESCE((SELECT r.last_read_at FROM conversation_reads r
+        WHERE r.conversation_id = ${conversationId} AND r.user_id = ${userId}), '-infinity'::timestamptz)
+      AND m.sender_id IS DISTINCT FROM ${userId})`;
 }
 
 export async function countUnreadIn(db: Executor, userId: string, conversationId: string): Promise<number> {
   const rows = await rowsOf<{ n: string | number }>(
     db,
-    sql`
-    SELECT count(*) AS n FROM messages m WHERE m.conversation_id = ${conversationId} AND ${unreadCondition(userId)}`,
+    sql`SELECT ${unreadCountOf(sql`${conversationId}::uuid`, userId)} AS n`,
   );
   return Number(rows[0]?.n ?? 0);
 }
@@ -210,10 +215,9 @@ export async function countUnreadIn(db: Executor, userId: string, conversationId
 export async function unreadTotals(db: Executor, userId: string): Promise<{ total: number; conversations: number }> {
   const rows = await rowsOf<{ total: string | number; conversations: string | number }>(
     db,
-    sql`
-    SELECT count(*) AS total, count(DISTINCT m.conversation_id) AS conversations
-    FROM conversations c JOIN messages m ON m.conversation_id = c.id
-    WHERE (c.helper_id = ${userId} OR c.user_id = ${userId}) AND ${unreadCondition(userId)}`,
+    sql`SELECT COALESCE(sum(n), 0) AS total, count(*) FILTER (WHERE n > 0) AS conversations
+    FROM (SELECT ${unreadCountOf(sql`c.id`, userId)} AS n FROM conversations c
+      WHERE c.helper_id = ${userId} OR c.user_id = ${userId}) AS per_conversation`,
   );
   const row = rows[0];
   return { total: Number(row?.total ?? 0), conversations: Number(row?.conversations ?? 0) };
@@ -272,8 +276,7 @@ function selectConversationsFor(db: Executor, viewerId: string) {
       offer: { id: offers.id, title: offers.title },
       helper: partyColumns(helperUser),
       user: partyColumns(seekerUser),
-      unreadCount: sql<number>`(SELECT count(*) FROM messages m
-        WHERE m.conversation_id = ${conversations.id} AND ${unreadCondition(viewerId)})`.mapWith(Number),
+      unreadCount: unreadCountOf(sql`${conversations.id}`, viewerId).mapWith(Number),
       lastMessageId: sql<string | null>`(SELECT m.id FROM messages m
         WHERE m.conversation_id = ${conversations.id} ORDER BY m.sent_at DESC, m.id DESC LIMIT 1)`,
       hasSentMessage: sql<boolean>`EXISTS (SELECT 1 FROM messages m WHERE m.conversation_id = ${conversations.id}
