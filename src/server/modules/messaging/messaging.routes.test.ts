@@ -197,6 +197,30 @@ describe('sending and reading', () => {
   });
 });
 
+describe('GET /messages/conversations/{id}', () => {
+  it('answers the conversation to each party as they see it, 404 to anyone else, 401 to a visitor', async () => {
+    const conversation = await openConversation();
+    await sent(seeker, conversation.id, PHONE);
+    const get = (user: UserRow | null) =>
+      t.injectAs(user, { method: 'GET', url: `/api/v1/messages/conversations/${conversation.id}` });
+
+    const forHelper = ConversationSchema.parse((await get(helper)).json());
+    expect(forHelper).toMatchObject({ id: conversation.id, unread_count: 1, chat_enabled: true });
+    // The helper (recipient) gets the masked message without its content.
+    expect(forHelper.last_message).toMatchObject({ masked: true, content: '' });
+    const forSeeker = ConversationSchema.parse((await get(seeker)).json());
+    expect(forSeeker).toMatchObject({ unread_count: 0, chat_enabled: false });
+    expect(forSeeker.last_message?.content).toBe(PHONE);
+
+    for (const user of [stranger, admin]) {
+      const res = await get(user);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ code: ErrorCode.CONVERSATION_NOT_FOUND });
+    }
+    expect((await get(null)).statusCode).toBe(401);
+  });
+});
+
 describe('GET /messages/conversations', () => {
   it('lists the caller’s conversations latest activity first, and searches without accents or case', async () => {
     const quiet = await createOffer(t.app.ctx.db, helper, { title: 'Préparer un entretien' });

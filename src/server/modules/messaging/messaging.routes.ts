@@ -25,6 +25,7 @@ import {
   messagesPerMinuteRateLimit,
 } from './messaging-rate-limits.ts';
 import {
+  getConversation,
   listConversationMessages,
   listConversations,
   markConversationRead,
@@ -83,6 +84,23 @@ export async function messagingRoutes(app: App, { ctx }: { ctx: AppContext }): P
       },
     },
     async (request) => listConversations(ctx, requireUser(request), request.query),
+  );
+
+  app.get(
+    '/messages/conversations/:id',
+    {
+      preHandler: authenticated,
+      schema: {
+        tags,
+        summary: 'Une conversation',
+        description:
+          "Telle que la voit l'une des deux personnes (dernier message, non lus, chat activé) : pour ouvrir une conversation depuis un lien sans parcourir la liste. Sinon 404.",
+        security,
+        params: IdParamsSchema,
+        response: { 200: ConversationSchema, ...errors },
+      },
+    },
+    async (request) => getConversation(ctx, requireUser(request), request.params.id),
   );
 
   app.get(

@@ -136,6 +136,17 @@ export async function listConversations(
   return toConversationDtos(ctx.db, rows, user.id);
 }
 
+/**
+ * GET /messages/conversations/{id}: one conversation as its party sees it (a thread opened from a
+ * link or a mail need not be on the first page of the list). Parties only: an admin reads the
+ * messages for moderation, but the list view (unread count, chat enablement) is a party's.
+ */
+export async function getConversation(ctx: AppContext, user: UserRow, id: string): Promise<Conversation> {
+  // The party check first: conversationDto builds the view of whoever asks.
+  await conversationFor(ctx.db, user, id, 'write');
+  return conversationDto(ctx.db, user.id, id);
+}
+
 /** A thread, oldest first; a cursor that is not a message of this conversation is a 404. */
 export async function listConversationMessages(
   ctx: AppContext,
