@@ -103,7 +103,6 @@ export const messageDeliveryScenario = defineScenario<DeliveryData>({
   async probe({ app, peer, database }, { pairs }) {
     if (!peer) {
       const reason = `needs two processes on one PostgreSQL server (DATABASE_URL); this run is on ${database}: not measured`;
-      console.log(`  message-delivery: ${reason}`);
       return { ok: true, summary: reason };
     }
     const total = positiveInteger('BENCH_MESSAGES', 1000);

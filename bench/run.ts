@@ -226,6 +226,7 @@ async function main(): Promise<void> {
         if (!check.ok) process.exitCode = 1;
       }
     }
+    if (probes.length > 0) console.log('\nProbe results');
     for (const probe of probes) console.log(`  ${probe.name}: ${probe.summary} ${probe.ok ? 'OK' : 'FAILED'}`);
   } finally {
     await Promise.all([servers.stop(), peer?.stop()]);
