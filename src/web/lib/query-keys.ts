@@ -49,6 +49,8 @@ export const queryKeys = {
   messages: {
     all: ['messages'] as const,
     conversations: (search: string) => ['messages', 'conversations', search] as const,
+    /** GET /messages/conversations/{id}: a conversation the cached list does not hold. */
+    conversation: (conversationId: string) => ['messages', 'conversation', conversationId] as const,
     thread: (conversationId: string) => ['messages', 'thread', conversationId] as const,
     unread: () => ['messages', 'unread'] as const,
   },

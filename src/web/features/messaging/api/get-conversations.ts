@@ -27,6 +27,27 @@ export const conversationsQueryOptions = (search: string) =>
     staleTime: UNREAD_STALE_MS,
   });
 
+/**
+ * GET /messages/conversations/{id}: one conversation as the caller sees it, for a thread opened from
+ * a link or a mail whose conversation is not in the cached list (only its first page is loaded).
+ */
+export function getConversation(conversationId: string, signal?: AbortSignal): Promise<Conversation> {
+  return api.get(`/messages/conversations/${encodeURIComponent(conversationId)}`, {
+    schema: ConversationSchema,
+    signal,
+  });
+}
+
+export function useConversation(conversationId: string, options: { enabled: boolean; pollMs?: number | false }) {
+  return useQuery({
+    queryKey: queryKeys.messages.conversation(conversationId),
+    queryFn: ({ signal }) => getConversation(conversationId, signal),
+    staleTime: UNREAD_STALE_MS,
+    enabled: options.enabled,
+    refetchInterval: options.pollMs ?? false,
+  });
+}
+
 /** `pollMs`: the spec's fallback poll (only while the socket is down), false otherwise. */
 export function useConversations(search: string, options: { pollMs?: number | false } = {}) {
   return useQuery({ ...conversationsQueryOptions(search), refetchInterval: options.pollMs ?? false });

@@ -228,20 +228,18 @@ describe('MessagesTab: the thread', () => {
     expect(router.state.location.search).toBe('?tab=conversations');
   });
 
-  it('asks for the list again before calling a just-created conversation unknown', async () => {
+  it('asks for a conversation the list does not hold by its id (just created, or beyond the first page)', async () => {
     const created = conversationFixture({ id: fixtureId(), offer: { id: fixtureId(), title: 'Nouvelle offre' } });
-    let lists = 0;
-    renderTab({
+    const { calls } = renderTab({
       entry: `/dashboard?tab=messages&conversation=${created.id}`,
-      handler: (url, init) => {
-        if (url.pathname !== '/api/v1/messages/conversations' || (init?.method ?? 'GET') !== 'GET') return undefined;
-        lists += 1;
-        // The first answer predates the conversation (a cached list in the app).
-        return jsonResponse(200, lists === 1 ? [CONVERSATION] : [CONVERSATION, created]);
-      },
+      handler: (url, init) =>
+        url.pathname === `/api/v1/messages/conversations/${created.id}` && (init?.method ?? 'GET') === 'GET'
+          ? jsonResponse(200, created)
+          : undefined,
     });
 
     expect(await screen.findByRole('link', { name: messagesTab.offerLink('Nouvelle offre') })).toBeInTheDocument();
+    expect(calls).toContain(`GET /api/v1/messages/conversations/${created.id}`);
     expect(screen.queryByText(messaging.openConversationError)).not.toBeInTheDocument();
   });
 

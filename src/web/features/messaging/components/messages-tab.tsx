@@ -1,11 +1,10 @@
 import { MessagesSquare } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { messagesTab } from '#shared/messages/messaging.ts';
 import { DASHBOARD_TABS, type DashboardTab } from '#web/config/paths.ts';
 import { useAuth } from '#web/lib/auth.tsx';
 import { cn } from '#web/lib/cn.ts';
-import { useConversations } from '../api/get-conversations.ts';
+import { useConversation, useConversations } from '../api/get-conversations.ts';
 import { usePollWhileSocketDown } from '../realtime/realtime-provider.tsx';
 import { ConversationList } from './conversation-list.tsx';
 import { ConversationOpenError, MessageThread, ThreadSkeleton } from './message-thread.tsx';
@@ -25,27 +24,16 @@ function OpenConversation({
   onBack: () => void;
 }) {
   // The unsearched list (the one the list pane shows without a search): the thread's header and its
-  // chat enablement come from it.
+  // chat enablement come from it. A conversation it does not hold (just created, beyond its first page,
+  // or opened from a mail's link) is asked for by id; a 404 there is the spec's "cannot open" state.
   const conversations = useConversations('', { pollMs });
-  const conversation = conversations.data?.find((item) => item.id === conversationId);
-  // A cached list may predate the conversation (just created, or opened from a mail's link): it is
-  // asked again once before the id is called unknown.
-  const [rechecked, setRechecked] = useState(false);
-  const { isSuccess, refetch } = conversations;
-  const missing = isSuccess && !conversation;
-  useEffect(() => {
-    if (!missing || rechecked) return;
-    setRechecked(true);
-    void refetch();
-  }, [missing, rechecked, refetch]);
+  const listed = conversations.data?.find((item) => item.id === conversationId);
+  const missing = (conversations.isSuccess || conversations.isError) && !listed;
+  const single = useConversation(conversationId, { enabled: missing, pollMs });
+  const conversation = listed ?? single.data;
 
-  if (conversations.isError && !conversation) return <ConversationOpenError onBack={onBack} />;
   if (!conversation) {
-    return conversations.isPending || conversations.isFetching || !rechecked ? (
-      <ThreadSkeleton />
-    ) : (
-      <ConversationOpenError onBack={onBack} />
-    );
+    return missing && single.isError ? <ConversationOpenError onBack={onBack} /> : <ThreadSkeleton />;
   }
   return (
     <MessageThread key={conversation.id} conversation={conversation} userId={userId} pollMs={pollMs} onBack={onBack} />

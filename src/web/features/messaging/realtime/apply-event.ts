@@ -106,6 +106,7 @@ export async function applySocketEvent(queryClient: QueryClient, event: SocketEv
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.messages.thread(event.conversation_id) }),
         queryClient.invalidateQueries({ queryKey: allConversationListsKey }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.messages.conversation('').slice(0, 2) }),
       ]);
       return;
     case 'booking.changed':
