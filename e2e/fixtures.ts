@@ -3,6 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { SocketEvent } from '#shared/schemas/realtime.ts';
 import type { CurrentUser } from '#shared/schemas/users.ts';
 
 /**
@@ -237,6 +238,60 @@ export async function loginAs(page: Page, user: Pick<TestUser, 'token'>): Promis
       // about:blank and opaque origins have no storage
     }
   }, user.token);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The app socket and "without reloading"
+
+export type AppSocketWatch = {
+  /** Every frame the page's app socket (/api/v1/ws) received, parsed, in order, across reconnections. */
+  events: SocketEvent[];
+  /** The raw text of those frames, to check what never reached the browser. */
+  frames: string[];
+  /** Resolves once the socket has said hello: connected and authenticated, events now arrive live. */
+  waitForHello: () => Promise<void>;
+};
+
+/** Records what the app socket of `page` receives. Call it before the page opens the socket. */
+export function watchAppSocket(page: Page): AppSocketWatch {
+  const watch: AppSocketWatch = {
+    events: [],
+    frames: [],
+    waitForHello: () =>
+      expect
+        .poll(() => watch.events.some((event) => event.type === 'hello'), {
+          message: 'the app socket never said hello',
+          timeout: 15_000,
+        })
+        .toBe(true),
+  };
+  page.on('websocket', (socket) => {
+    if (!new URL(socket.url()).pathname.endsWith(`${API}/ws`)) return;
+    socket.on('framereceived', ({ payload }) => {
+      const text = typeof payload === 'string' ? payload : payload.toString('utf8');
+      watch.frames.push(text);
+      try {
+        watch.events.push(JSON.parse(text) as SocketEvent);
+      } catch {
+        // not JSON: kept in frames only
+      }
+    });
+  });
+  return watch;
+}
+
+/** Marks the loaded document; expectNotReloaded then proves no reload happened in between. */
+export async function markDocument(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    (globalThis as unknown as { e2eDocumentMark?: boolean }).e2eDocumentMark = true;
+  });
+}
+
+export async function expectNotReloaded(page: Page): Promise<void> {
+  const marked = await page.evaluate(
+    () => (globalThis as unknown as { e2eDocumentMark?: boolean }).e2eDocumentMark === true,
+  );
+  expect(marked, `${page.url()} was reloaded (or navigated away) since markDocument`).toBe(true);
 }
 
 // ---------------------------------------------------------------------------------------------
