@@ -24,6 +24,8 @@ export function connectRealtime(options: {
     // The server refused the token (revoked, expired): ask /users/me, whose 401 ends the session
     // through the API client; a new login then opens a new socket.
     onRefused: () => void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser }),
+    // Refused before the upgrade again and again (a 401 the browser reads as 1006): the same check.
+    onUnopened: () => void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser }),
     createSocket: options.createSocket,
   });
   client.start();

@@ -81,17 +81,21 @@ function setup(options: { visible?: boolean; random?: () => number } = {}) {
   const events: SocketEvent[] = [];
   const statuses: RealtimeStatus[] = [];
   const refused: number[] = [];
+  const unopened = { count: 0 };
   const { state, page } = fakePage(options.visible ?? true);
   const client = new RealtimeClient({
     url: 'ws://localhost/api/v1/ws?token=t',
     onEvent: (event) => events.push(event),
     onStatus: (status) => statuses.push(status),
     onRefused: (code) => refused.push(code),
+    onUnopened: () => {
+      unopened.count += 1;
+    },
     createSocket: (url) => new FakeSocket(url),
     random: options.random ?? (() => 1),
     page,
   });
-  return { client, events, statuses, refused, page: state };
+  return { client, events, statuses, refused, unopened, page: state };
 }
 
 describe('socketUrl', () => {
@@ -200,6 +204,30 @@ describe('RealtimeClient', () => {
     expect(FakeSocket.instances).toHaveLength(count);
     vi.advanceTimersByTime(1);
     expect(FakeSocket.instances).toHaveLength(count + 1);
+  });
+
+  it('asks for a token check after three attempts in a row that never opened, and not after drops of open sockets', () => {
+    const { client, unopened } = setup();
+    client.start();
+    const refuseNext = () => {
+      latest().serverClose(1006);
+      vi.advanceTimersByTime(SOCKET_RECONNECT_MAX_MS);
+    };
+    refuseNext();
+    refuseNext();
+    expect(unopened.count).toBe(0);
+    refuseNext();
+    expect(unopened.count).toBe(1);
+    // An open socket that drops resets the count: a flaky network is not a dead token.
+    latest().open();
+    latest().serverClose(1006);
+    vi.advanceTimersByTime(SOCKET_RECONNECT_MAX_MS);
+    refuseNext();
+    refuseNext();
+    expect(unopened.count).toBe(1);
+    refuseNext();
+    expect(unopened.count).toBe(2);
+    client.stop();
   });
 
   it('reconnects at once when the page wakes (visible again, back online) instead of waiting', () => {

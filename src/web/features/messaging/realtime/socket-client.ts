@@ -78,10 +78,19 @@ export type RealtimeClientOptions = {
   onStatus?: (status: RealtimeStatus) => void;
   /** Called once when the server closed for a reason a retry cannot fix (see FATAL_CLOSE_CODES). */
   onRefused?: (code: number) => void;
+  /**
+   * Called after UNOPENED_CHECK_AFTER attempts in a row that closed before opening. The server refuses
+   * a dead token or a foreign origin with an HTTP 401/403 before the upgrade, which a browser only sees
+   * as close 1006: the caller checks the token over REST (a 401 there ends the session, and stop()).
+   */
+  onUnopened?: () => void;
   createSocket?: (url: string) => SocketLike;
   random?: () => number;
   page?: PageSignals;
 };
+
+/** Attempts in a row that never opened before the client asks whether its token is still good. */
+export const UNOPENED_CHECK_AFTER = 3;
 
 export class RealtimeClient {
   private readonly options: RealtimeClientOptions;
@@ -90,6 +99,8 @@ export class RealtimeClient {
   private socket: SocketLike | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private attempt = 0;
+  /** Attempts in a row that closed before opening (see onUnopened). */
+  private unopened = 0;
   private status: RealtimeStatus = 'closed';
   /** stop() was called, or the server refused the token: nothing reconnects any more. */
   private halted = false;
@@ -143,7 +154,12 @@ export class RealtimeClient {
       return;
     }
     this.socket = socket;
-    socket.onopen = () => this.setStatus('open');
+    let opened = false;
+    socket.onopen = () => {
+      opened = true;
+      this.unopened = 0;
+      this.setStatus('open');
+    };
     socket.onmessage = (message) => {
       const event = parseSocketFrame(message.data);
       if (!event) return;
@@ -165,6 +181,10 @@ export class RealtimeClient {
         this.setStatus('closed');
         this.options.onRefused?.(event.code);
         return;
+      }
+      if (!opened) {
+        this.unopened += 1;
+        if (this.unopened % UNOPENED_CHECK_AFTER === 0) this.options.onUnopened?.();
       }
       this.scheduleReconnect();
     };
