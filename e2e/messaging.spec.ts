@@ -4,6 +4,7 @@ import { bookingPage, paymentReturn } from '#shared/messages/bookings.ts';
 import { sendMessageDialog, unreadBadge } from '#shared/messages/messaging-actions.ts';
 import { messagesTab, messaging } from '#shared/messages/messaging.ts';
 import { explore } from '#shared/messages/offers.ts';
+import { dashboard } from '#shared/messages/pages.ts';
 import { addDaysToWallDate, parisToday } from '#shared/rules/paris-time.ts';
 import {
   API,
@@ -230,9 +231,18 @@ test('a phone number reaches the helper masked, never as text, and is revealed i
   const offerId = await createFreeOfferWithSlot(api, helper, title);
   const withPhone = `Bonjour, appelez-moi au ${PHONE} quand vous voulez.`;
 
+  // This time the helper waits on the overview, whose unread figure is live too.
   const helperSocket = watchAppSocket(page);
   await loginAs(page, helper);
-  await openMessagesTabLive(page, helperSocket);
+  await page.goto('/dashboard');
+  const unreadFigure = page
+    .getByRole('region', { name: dashboard.statsTitle })
+    .getByText(dashboard.unreadMessages, { exact: true })
+    .locator('xpath=following-sibling::p');
+  await expect(unreadFigure).toHaveText('0');
+  await helperSocket.waitForHello();
+  await markDocument(page);
+  await expectNoA11yViolations(page);
 
   // The seeker writes from the booking page (no booking yet: this first message is allowed).
   const seekerContext = await browser.newContext({ baseURL, locale: 'fr-FR', timezoneId: 'Europe/Paris' });
@@ -257,6 +267,15 @@ test('a phone number reaches the helper masked, never as text, and is revealed i
   await expectNoA11yViolations(seekerPage);
   // Its sender's own socket carries it whole: the frame check below does look at such frames.
   await expect.poll(() => seekerSocket.frames.some((frame) => PHONE_DIGITS.test(frame))).toBe(true);
+
+  // The helper's figure and badge rise; the header's link leads to the messages tab (no reload).
+  await expect(unreadFigure).toHaveText('1');
+  await expect(headerBadge(page)).toHaveText('1');
+  await page
+    .getByRole('banner')
+    .getByRole('link', { name: new RegExp(`^${unreadBadge.headerLink}`) })
+    .click();
+  await expect(page).toHaveURL(/\/dashboard\?tab=messages$/);
 
   // The helper gets it masked, in the list and in the thread, and the number is nowhere: not on the
   // page, not in its markup, not in any socket frame.
