@@ -200,3 +200,34 @@ export const SESSION_REMINDER_HOURS = 24;
 export const REMINDER_SWEEP_INTERVAL_MS = 60_000;
 /** Reminders one sweep claims at a time (soonest sessions first); a full batch is followed by another. */
 export const REMINDER_BATCH_SIZE = 100;
+
+// Support centre, live chat and admin console (issue 12; spec 2 sections 2, 3, 4 and 9)
+export const SUPPORT_MESSAGE_STATUSES = ['open', 'in_progress', 'closed'] as const;
+export const SUPPORT_PRIORITIES = ['urgent', 'high', 'normal', 'low'] as const;
+export const SUPPORT_SUBJECT_MAX_LENGTH = 200;
+export const SUPPORT_MESSAGE_MAX_LENGTH = 5000;
+export const SUPPORT_NAME_MAX_LENGTH = 100;
+export const SUPPORT_RESPONSE_MAX_LENGTH = 5000;
+/** Contact-form messages per account and hour. */
+export const SUPPORT_MESSAGES_PER_HOUR = 10;
+/** `ended` is a status the spec's client also treats as finished; the server never stores it. */
+export const CHAT_SESSION_STATUSES = ['open', 'active', 'closed', 'archived'] as const;
+export const CHAT_SENDERS = ['user', 'guest', 'admin', 'system'] as const;
+export const CHAT_DEFAULT_SUBJECT = 'Support en direct';
+export const CHAT_SUBJECT_MAX_LENGTH = 200;
+export const CHAT_MESSAGE_MAX_LENGTH = 4000;
+/** Live-chat sessions one address (or account) may open per hour, and messages per minute. */
+export const CHAT_SESSIONS_PER_HOUR = 10;
+export const CHAT_MESSAGES_PER_MINUTE = 30;
+/** Spec 2 section 9: stored chat session validity, socket reconnect delay, admin refresh. */
+export const CHAT_STORED_SESSION_HOURS = 24;
+export const CHAT_RECONNECT_DELAY_MS = 3000;
+export const ADMIN_REFRESH_MS = 30_000;
+/** localStorage key prefix of the stored live-chat session (spec 2 section 4). */
+export const CHAT_SESSION_STORAGE_PREFIX = 'chat_session_';
+export const REPORT_TARGET_TYPES = ['user', 'offer', 'review', 'message', 'chat_session'] as const;
+export const REPORT_STATUSES = ['pending', 'reviewed', 'dismissed'] as const;
+/** Admin lists: page size of the offers console (it must stay usable with 100 000 offers). */
+export const ADMIN_OFFERS_PAGE_SIZE = 50;
+/** Latest audit entries on the admin dashboard. */
+export const ADMIN_AUDIT_RECENT = 20;

@@ -6,3 +6,4 @@ export * from './slots.ts';
 export * from './bookings.ts';
 export * from './payments.ts';
 export * from './messaging.ts';
+export * from './support.ts';
