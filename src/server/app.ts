@@ -90,8 +90,21 @@ function serializeError(error: Error): ReturnType<typeof stdSerializers.err> {
  */
 export function redactUrl(url: string): string {
   return url
-    .replace(/([?&](?:token|session_token|auth_token|session_id)=)[^&]*/g, '$1[secret]')
+    .replace(/([?&])([^&=#]*)=([^&#]*)/g, (pair: string, lead: string, key: string) =>
+      SECRET_QUERY_KEYS.has(decodedQueryKey(key)) ? `${lead}${key}=[secret]` : pair,
+    )
     .replace(/(\/simulateur\/paiement\/)[^/?]+/, '$1[secret]');
+}
+
+const SECRET_QUERY_KEYS = new Set(['token', 'session_token', 'auth_token', 'session_id']);
+
+/** The key as the query parser reads it (`%74oken` is `token`), in any case: logs err on the safe side. */
+function decodedQueryKey(key: string): string {
+  try {
+    return decodeURIComponent(key.replaceAll('+', ' ')).toLowerCase();
+  } catch {
+    return key.toLowerCase();
+  }
 }
 
 export function defaultLogger(level: string): FastifyServerOptions['logger'] {

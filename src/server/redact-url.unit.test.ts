@@ -9,6 +9,14 @@ describe('redactUrl (access logs)', () => {
     ['/simulateur/paiement/cs_local_42/payer', '/simulateur/paiement/[secret]/payer'],
     ['/simulateur/paiement/cs_local_42?x=1', '/simulateur/paiement/[secret]?x=1'],
     ['/api/v1/offers/?q=burn-out', '/api/v1/offers/?q=burn-out'],
+    // The query parser decodes keys: `%74oken` is read as `token` (the socket opens with it).
+    ['/api/v1/ws?%74oken=eyJ.a.b', '/api/v1/ws?%74oken=[secret]'],
+    ['/api/v1/ws?x=1&t%6Fken=eyJ.a.b&y=2', '/api/v1/ws?x=1&t%6Fken=[secret]&y=2'],
+    // Not read as the token, but a client's mistake must not put it in the logs either.
+    ['/api/v1/ws?TOKEN=eyJ.a.b', '/api/v1/ws?TOKEN=[secret]'],
+    ['/reset-password?Token=abc&next=1', '/reset-password?Token=[secret]&next=1'],
+    ['/api/v1/ws?%zz=1&token=abc', '/api/v1/ws?%zz=1&token=[secret]'],
+    ['/reset-password?tokens=abc', '/reset-password?tokens=abc'],
   ])('%s is logged as %s', (url, logged) => {
     expect(redactUrl(url)).toBe(logged);
   });
