@@ -81,3 +81,18 @@ export const AdminAuditEntrySchema = z.object({
   created_at: z.string(),
 });
 export type AdminAuditEntry = z.infer<typeof AdminAuditEntrySchema>;
+
+/**
+ * GET /admin/overview: the dashboard's support overview (spec 2 section 2: open, in progress, high
+ * priority) and the latest ADMIN_AUDIT_RECENT admin actions, newest first. `high_priority` counts
+ * the messages still waiting (open or in progress) whose priority is urgent or high.
+ */
+export const AdminOverviewSchema = z.object({
+  support: z.object({
+    open: z.number().int(),
+    in_progress: z.number().int(),
+    high_priority: z.number().int(),
+  }),
+  recent_actions: z.array(AdminAuditEntrySchema),
+});
+export type AdminOverview = z.infer<typeof AdminOverviewSchema>;
