@@ -2,11 +2,10 @@ import { z } from 'zod';
 import {
   ADMIN_OFFERS_PAGE_SIZE,
   LIST_MAX_LIMIT,
-  MAX_PRICE_EUROS,
   OFFER_DESCRIPTION_MAX_LENGTH,
   OFFER_TITLE_MAX_LENGTH,
-  SLOT_MAX_DURATION_MINUTES,
 } from '../constants.ts';
+import { DurationSchema, PriceCentsSchema } from './offers.ts';
 
 /** Spec 2 section 3: admin stats, every figure counted from the rows. */
 export const AdminStatsSchema = z.object({
@@ -51,6 +50,8 @@ export const AdminOfferListSchema = z.object({
   skip: z.number().int(),
   limit: z.number().int(),
 });
+export type AdminOfferList = z.infer<typeof AdminOfferListSchema>;
+export type AdminOfferListQuery = z.infer<typeof AdminOfferListQuerySchema>;
 
 /**
  * PUT /admin/offers/{id}: title, description, price_cents, duration_minutes (spec 2 section 5: the
@@ -58,16 +59,14 @@ export const AdminOfferListSchema = z.object({
  */
 export const AdminOfferUpdateSchema = z.object({
   title: z.string().trim().min(1).max(OFFER_TITLE_MAX_LENGTH).optional(),
-  description: z.string().trim().max(OFFER_DESCRIPTION_MAX_LENGTH).optional(),
-  price_cents: z
-    .number()
-    .int()
-    .min(0)
-    .max(MAX_PRICE_EUROS * 100)
-    .optional(),
-  // 0 is what the spec's client sends for an unreadable number: a session has a length, so it is refused.
-  duration_minutes: z.number().int().min(1).max(SLOT_MAX_DURATION_MINUTES).optional(),
+  description: z.string().trim().min(1).max(OFFER_DESCRIPTION_MAX_LENGTH).optional(),
+  // The offer form's rules (spec 1 section 5), so the helper can still save the offer afterwards: whole
+  // euros from 0, and one of the form's durations. 0 is what the spec's client sends for an unreadable
+  // number: a session has a length, so it is refused (422, French).
+  price_cents: PriceCentsSchema.optional(),
+  duration_minutes: DurationSchema.optional(),
 });
+export type AdminOfferUpdate = z.infer<typeof AdminOfferUpdateSchema>;
 
 export const AdminAuditEntrySchema = z.object({
   id: z.uuid(),

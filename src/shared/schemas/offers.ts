@@ -48,7 +48,8 @@ export const ContactInfoSchema = z
     if (message) ctx.addIssue({ code: 'custom', message });
   });
 
-const DurationSchema = z
+/** A pricing option's length: one of the offer form's durations (a booking picks its option by duration). */
+export const DurationSchema = z
   .number({ error: offers.durationInvalid })
   .int(offers.durationInvalid)
   .refine(isAllowedDuration, offers.durationInvalid);
