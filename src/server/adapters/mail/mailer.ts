@@ -33,6 +33,28 @@ export function mailErrorForLog(error: unknown, address: string): { type: string
 }
 
 /**
+ * Sends every mail; a failure is logged with `context` (ids, never addresses) and the recipient masked,
+ * and never thrown: a mail server being down must not undo a booking, a payment or a message. Answers
+ * whether all of them left (the reminder sweep releases its claim otherwise).
+ */
+export async function sendEach(
+  mailer: Mailer,
+  log: FastifyBaseLogger,
+  mails: Mail[],
+  context: Record<string, unknown>,
+  failure: string,
+): Promise<boolean> {
+  const results = await Promise.allSettled(mails.map((mail) => mailer.send(mail)));
+  let delivered = true;
+  results.forEach((result, index) => {
+    if (result.status === 'fulfilled') return;
+    delivered = false;
+    log.error({ ...context, err: mailErrorForLog(result.reason, mails[index]!.to) }, failure);
+  });
+  return delivered;
+}
+
+/**
  * SMTP through nodemailer when SMTP_URL is set; otherwise nodemailer builds the same RFC 822 message
  * and we keep it as an `.eml` file in DATA_DIR/outbox, with a log line naming the file, so nothing needs
  * a mail server.

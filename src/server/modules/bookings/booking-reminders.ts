@@ -1,7 +1,7 @@
 import { REMINDER_BATCH_SIZE, SESSION_REMINDER_HOURS } from '#shared/constants.ts';
 import { isConfirmed } from '#shared/rules/booking-status.ts';
 import type { AppContext } from '../../app-types.ts';
-import { mailErrorForLog } from '../../adapters/mail/mailer.ts';
+import { sendEach } from '../../adapters/mail/mailer.ts';
 import { reminderMails } from './booking-mails.ts';
 import {
   claimDueReminders,
@@ -23,15 +23,7 @@ async function remind(ctx: AppContext, bookingId: string, now: Date): Promise<bo
   if (!detailed || !isConfirmed(detailed.booking.status)) return true;
   const contact = await findMeetingContact(ctx.db, bookingId);
   const mails = reminderMails(detailed, contact, ctx.config.publicUrl, now);
-  const results = await Promise.allSettled(mails.map((mail) => ctx.mailer.send(mail)));
-  let delivered = true;
-  results.forEach((result, index) => {
-    if (result.status === 'fulfilled') return;
-    delivered = false;
-    // SMTP refusals echo the recipient: mailErrorForLog masks it (DESIGN.md section 14).
-    ctx.log.error({ bookingId, error: mailErrorForLog(result.reason, mails[index]!.to) }, 'booking reminder not sent');
-  });
-  return delivered;
+  return sendEach(ctx.mailer, ctx.log, mails, { bookingId }, 'booking reminder not sent');
 }
 
 /**

@@ -12,7 +12,7 @@ import { isHelperRole } from '#shared/rules/roles.ts';
 import type { Booking, BookingCreate, BookingStats } from '#shared/schemas/bookings.ts';
 import type { AppContext } from '../../app-types.ts';
 import type { Executor, Transaction } from '../../db/client.ts';
-import type { Mail } from '../../adapters/mail/mailer.ts';
+import { sendEach, type Mail } from '../../adapters/mail/mailer.ts';
 import type { BookingRow } from '../../db/schema/bookings.ts';
 import type { OfferRow, PricingOptionRow } from '../../db/schema/offers.ts';
 import type { UserRow } from '../../db/schema/users.ts';
@@ -164,11 +164,7 @@ export async function holdTime(
 }
 
 async function sendAll(ctx: AppContext, mails: Mail[], bookingId: string): Promise<void> {
-  const results = await Promise.allSettled(mails.map((mail) => ctx.mailer.send(mail)));
-  for (const result of results) {
-    // A mail server being down must never undo or fail a booking: log and move on.
-    if (result.status === 'rejected') ctx.log.error({ err: result.reason, bookingId }, 'booking mail not sent');
-  }
+  await sendEach(ctx.mailer, ctx.log, mails, { bookingId }, 'booking mail not sent');
 }
 
 async function detailedOrThrow(ctx: AppContext, id: string): Promise<DetailedBooking> {

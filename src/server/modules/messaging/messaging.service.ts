@@ -7,6 +7,7 @@ import { isChatEnabled, isVisibleOnSend } from '#shared/rules/chat-enablement.ts
 import { containsContactDetails } from '#shared/rules/contact-details.ts';
 import { isAdminRole } from '#shared/rules/roles.ts';
 import type { Conversation, Message, UnreadSummary } from '#shared/schemas/messages.ts';
+import { sendEach } from '../../adapters/mail/mailer.ts';
 import type { AppContext } from '../../app-types.ts';
 import type { Executor, Transaction } from '../../db/client.ts';
 import type { ConversationRow } from '../../db/schema/messaging.ts';
@@ -225,7 +226,7 @@ async function mailIfAway(ctx: AppContext, conversationId: string, senderId: str
   const facts = await findMailFacts(ctx.db, conversationId, senderId, recipientId);
   if (!facts) return;
   const senderName = facts.sender.displayName ?? facts.sender.username ?? messageMail.someone;
-  await ctx.mailer.send({
+  const mail = {
     to: facts.recipient.email,
     subject: messageMail.subject(senderName),
     text: messageMail.text({
@@ -234,7 +235,8 @@ async function mailIfAway(ctx: AppContext, conversationId: string, senderId: str
       title: facts.offerTitle,
       link: `${ctx.config.publicUrl}/dashboard?tab=messages&conversation=${conversationId}`,
     }),
-  });
+  };
+  await sendEach(ctx.mailer, ctx.log, [mail], { conversationId }, 'new message mail not sent');
 }
 
 /** POST /messages/conversations/{id}/read: the read mark moves up to that message, never back. */

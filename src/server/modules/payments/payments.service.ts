@@ -5,7 +5,7 @@ import { paymentErrors } from '#shared/messages/payments.ts';
 import { frenchLongParis } from '#shared/rules/paris-time.ts';
 import { REFUND_CAUSES, type PaymentRefundStatus, type RefundCause } from '#shared/rules/payment-status.ts';
 import type { CheckoutSession, CheckoutSessionRequest, CheckoutSessionStatus } from '#shared/schemas/payments.ts';
-import type { Mail } from '../../adapters/mail/mailer.ts';
+import { sendEach, type Mail } from '../../adapters/mail/mailer.ts';
 import { InvalidWebhookSignature } from '../../adapters/payments/provider.ts';
 import type { AppContext } from '../../app-types.ts';
 import type { Transaction } from '../../db/client.ts';
@@ -454,11 +454,7 @@ async function runFollowups(ctx: AppContext, followups: Followups, context: stri
 }
 
 async function sendMails(ctx: AppContext, mails: Mail[], context: string): Promise<void> {
-  const results = await Promise.allSettled(mails.map((mail) => ctx.mailer.send(mail)));
-  for (const result of results) {
-    // A mail server being down must never undo a payment: log (no address) and move on.
-    if (result.status === 'rejected') ctx.log.error({ err: result.reason, context }, 'payment mail not sent');
-  }
+  await sendEach(ctx.mailer, ctx.log, mails, { context }, 'payment mail not sent');
 }
 
 // ---- refunds ----
