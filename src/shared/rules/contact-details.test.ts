@@ -109,6 +109,66 @@ describe('findContactDetails: messaging apps and handles', () => {
   });
 });
 
+describe('findContactDetails: simple evasions (review R1)', () => {
+  it.each([
+    // Invisible characters between the digits: zero-width space, joiner, word joiner, soft hyphen, bidi marks.
+    '06\u200b12\u200b34\u200b56\u200b78',
+    '0\u200d6\u200d1\u200d2\u200d3\u200d4\u200d5\u200d6\u200d7\u200d8',
+    '06\u206012\u206034\u206056\u206078',
+    '06\u00ad12\u00ad34\u00ad56\u00ad78',
+    '\u202e87 65 43 21 60\u202c',
+    // Digits of other scripts.
+    '٠٦١٢٣٤٥٦٧٨',
+    '۰۶۱۲۳۴۵۶۷۸',
+    '०६१२३४५६७८',
+    // Other separators, and wide gaps.
+    '06_12_34_56_78',
+    '06*12*34*56*78',
+    '06 ~ 12 ~ 34 ~ 56 ~ 78',
+    '06·12·34·56·78',
+    '06      12      34      56      78',
+    // Letters typed for digits.
+    'o6 l2 34 56 78',
+    'O6.I2.34.56.78',
+  ])('finds a phone in %j', (text) => {
+    expect(kinds(text)).toEqual(['phone']);
+  });
+
+  it.each([
+    'jean\u200b@\u200bgmail\u200b.\u200bcom',
+    'jean[@]gmail[.]com',
+    'jean(@)gmail(.)com',
+    'jean {@} gmail {.} com',
+  ])('finds the address in %j', (text) => {
+    expect(kinds(text)).toEqual(['email']);
+  });
+
+  it.each(['monsite[.]fr', 'monsite(.)com', 'monsite . fr', 'mon\u200bsite.fr'])('finds the URL in %j', (text) => {
+    expect(kinds(text)).toEqual(['url']);
+  });
+
+  it.each(['what\u200bsapp', 'tele\u00adgram'])('finds the app in %j', (text) => {
+    expect(kinds(text)).toEqual(['messaging_app']);
+  });
+
+  it('reports the match as written, invisible characters included', () => {
+    expect(findContactDetails('tel 06\u200b12\u200b34\u200b56\u200b78 !')).toEqual([
+      { kind: 'phone', match: '06\u200b12\u200b34\u200b56\u200b78' },
+    ]);
+  });
+
+  it.each([
+    'Bon\u200bjour, à bien\u00adtôt',
+    'Le fichier cours_2024_03 est prêt',
+    'il a 3 ans, elle 5',
+    'Salut . Comment vas-tu ?',
+    'C’est net . Net et précis',
+    '٣ séances de ٤٥ minutes',
+  ])('still finds nothing in %j', (text) => {
+    expect(findContactDetails(text)).toEqual([]);
+  });
+});
+
 describe('findContactDetails: what must not match', () => {
   it.each([
     'La séance coûte 50 €.',
@@ -162,6 +222,10 @@ describe('findContactDetails: long input', () => {
       '1 '.repeat(2000),
       'six '.repeat(1000),
       '@'.repeat(4000),
+      'a . '.repeat(1000),
+      '\u200b'.repeat(4000),
+      '٩ '.repeat(2000),
+      '1_'.repeat(2000),
     ];
     const started = performance.now();
     for (const input of inputs) findContactDetails(input);

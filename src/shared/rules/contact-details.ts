@@ -27,15 +27,36 @@ type Normalised = {
   to: number[];
 };
 
+/** Invisible format characters (zero-width space and joiners, soft hyphen, bidi controls). */
+const INVISIBLE = /\p{Cf}/u;
+const DECIMAL_DIGIT = /\p{Nd}/u;
+
+/**
+ * A decimal digit of any script ("٦", "६") as its ASCII digit. Unicode encodes each script's digits
+ * as a run of ten code points from zero, so the value is the count of digits just before it, mod 10.
+ */
+function asciiDigit(char: string): string {
+  if (!DECIMAL_DIGIT.test(char) || /[0-9]/.test(char)) return char;
+  const code = char.codePointAt(0) ?? 0;
+  let zero = code;
+  while (DECIMAL_DIGIT.test(String.fromCodePoint(zero - 1))) zero -= 1;
+  return String((code - zero) % 10);
+}
+
 function normalise(original: string): Normalised {
   let text = '';
   const from: number[] = [];
   const to: number[] = [];
   let index = 0;
   for (const char of original) {
+    // Dropped, so "06\u200b12…" or "what\u200bsapp" read as written on screen.
+    if (INVISIBLE.test(char)) {
+      index += char.length;
+      continue;
+    }
     // NFKD folds accents apart and maps compatibility forms (full-width ＠, ligatures) to plain ones.
     const folded = char.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
-    for (const piece of folded) {
+    for (const piece of [...folded].map(asciiDigit)) {
       text += piece;
       for (let unit = 0; unit < piece.length; unit += 1) {
         from.push(index);
@@ -61,6 +82,8 @@ function originalText(original: string, normalised: Normalised, span: Span): str
 const PHONE_MIN_DIGITS = 9;
 /** Longest run of separators between two groups of a phone ("06 . 12" is still one number). */
 const PHONE_MAX_SEPARATOR = 3;
+/** Longest run of blanks alone (spaces, line breaks) between two groups of a phone. */
+const PHONE_MAX_BLANKS = 16;
 /** Short numbers people in distress may write (never masked, even side by side). */
 const EMERGENCY_NUMBERS = new Set(['15', '17', '18', '112', '114', '115', '119', '196', '3114', '3919']);
 
@@ -114,9 +137,9 @@ type Token =
   | { type: 'sep'; value: string; start: number; end: number }
   | { type: 'other'; start: number; end: number };
 
-// Separators inside a phone number: spaces, dots, dashes (all kinds), brackets. Not "/" (dates),
-// not ":" (times), not "," (decimals and lists).
-const SEPARATOR = /[\s.()\u2010-\u2015-]/;
+// Separators inside a phone number: spaces, dots, dashes (all kinds), brackets, and the "_ * ~ ·"
+// people put in to dodge a filter. Not "/" (dates), not ":" (times), not "," (decimals and lists).
+const SEPARATOR = /[\s.()\u2010-\u2015_*~\u00b7-]/;
 
 function tokenize(text: string, blocked: boolean[]): Token[] {
   const tokens: Token[] = [];
@@ -160,10 +183,10 @@ function blockedDates(text: string): boolean[] {
 /** A group of digits inside a candidate phone number. */
 type Group = { digits: string; start: number; end: number; spelled: boolean };
 
-/** "o6" read as "06" (the letter O typed for a zero). */
+/** "o6" read as "06", "l2" and "i2" as "12" (letters typed for digits, next to a digit). */
 function digitsOfWord(word: string): string | null {
   if (/^\d+$/.test(word)) return word;
-  if (/^[o\d]+$/.test(word) && /\d/.test(word)) return word.replaceAll('o', '0');
+  if (/^[oil\d]+$/.test(word) && /\d/.test(word)) return word.replaceAll('o', '0').replace(/[il]/g, '1');
   return null;
 }
 
@@ -331,7 +354,10 @@ function findPhones(text: string): Span[] {
       continue;
     }
     if (token.type === 'sep') {
-      if (groups.length > 0 && token.value.length <= PHONE_MAX_SEPARATOR) {
+      const fits =
+        token.value.length <= PHONE_MAX_SEPARATOR ||
+        (/^\s+$/.test(token.value) && token.value.length <= PHONE_MAX_BLANKS);
+      if (groups.length > 0 && fits) {
         pendingSeparator = token.value;
       } else if (groups.length > 0) {
         flush();
@@ -403,9 +429,9 @@ const PROVIDERS = 'gmail|hotmail|yahoo|outlook|live|orange|free|laposte|sfr|wana
 const LABEL = '[a-z0-9](?:[a-z0-9-]*[a-z0-9])?';
 const OPEN = '[(\\[{<]';
 const CLOSE = '[)\\]}>]';
-const SPELLED_AT = `(?:\\s*${OPEN}\\s*(?:at|arobase|arobas|a)\\s*${CLOSE}\\s*|\\s+(?:at|arobase|arobas|arrobase)\\s+)`;
+const SPELLED_AT = `(?:\\s*${OPEN}\\s*(?:at|arobase|arobas|a|@)\\s*${CLOSE}\\s*|\\s+(?:at|arobase|arobas|arrobase)\\s+)`;
 const AT = `(?:\\s*@\\s*|${SPELLED_AT})`;
-const SPELLED_DOT = `(?:\\s*${OPEN}\\s*(?:dot|point|pt)\\s*${CLOSE}\\s*|\\s+(?:dot|point)\\s+)`;
+const SPELLED_DOT = `(?:\\s*${OPEN}\\s*(?:dot|point|pt|\\.)\\s*${CLOSE}\\s*|\\s+(?:dot|point)\\s+)`;
 const DOT = `(?:\\s*\\.\\s*|${SPELLED_DOT})`;
 const LOCAL = `[a-z0-9_%+-](?:[a-z0-9._%+-]*[a-z0-9_%+-])?(?:${SPELLED_DOT}[a-z0-9_%+-](?:[a-z0-9._%+-]*[a-z0-9_%+-])?)*`;
 
@@ -421,8 +447,10 @@ const URL_PATTERNS = [
   /\bwww\.[^\s<>"]+/g,
   // monsite.fr/rdv, bit.ly/xyz (a path is optional).
   new RegExp(`(?<![a-z0-9@.-])(?:${LABEL}\\.)+${TLD}(?![a-z0-9@-])(?:/[^\\s<>"]*)?`, 'g'),
-  // monsite point fr, monsite (point) com.
+  // monsite point fr, monsite (point) com, monsite [.] fr.
   new RegExp(`(?<![a-z0-9@.-])${LABEL}${SPELLED_DOT}(?:fr|com|net|org)\\b`, 'g'),
+  // monsite . fr: a dot set apart by blanks (not "net", a French word).
+  new RegExp(`(?<![a-z0-9@.-])${LABEL}(?:\\s+\\.\\s*|\\s*\\.\\s+)(?:fr|com|org)\\b`, 'g'),
 ];
 
 const MESSAGING_PATTERNS = [
