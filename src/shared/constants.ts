@@ -210,6 +210,8 @@ export const SUPPORT_NAME_MAX_LENGTH = 100;
 export const SUPPORT_RESPONSE_MAX_LENGTH = 5000;
 /** Contact-form messages per account and hour. */
 export const SUPPORT_MESSAGES_PER_HOUR = 10;
+/** Contact-form messages per client address and hour, all accounts together (a shared home or office). */
+export const SUPPORT_MESSAGES_PER_ADDRESS_PER_HOUR = 30;
 /** `ended` is a status the spec's client also treats as finished; the server never stores it. */
 export const CHAT_SESSION_STATUSES = ['open', 'active', 'closed', 'archived'] as const;
 export const CHAT_SENDERS = ['user', 'guest', 'admin', 'system'] as const;
