@@ -23,6 +23,7 @@ export function DialogContent({
   size = 'md',
   className,
   hideClose = false,
+  onCloseAutoFocus,
 }: {
   title: ReactNode;
   description?: ReactNode;
@@ -30,12 +31,15 @@ export function DialogContent({
   size?: keyof typeof widths;
   className?: string;
   hideClose?: boolean;
+  /** Where focus goes on close; by default back to the trigger (which may be gone after the action). */
+  onCloseAutoFocus?: (event: Event) => void;
 }) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className={overlayClasses} />
       <DialogPrimitive.Content
         className={cn(sheetClasses, widths[size], className)}
+        onCloseAutoFocus={onCloseAutoFocus}
         // Radix warns without a description; an explicit undefined says "none on purpose".
         {...(description ? {} : { 'aria-describedby': undefined })}
       >

@@ -1,5 +1,5 @@
 import { CreditCard, Download, Star } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { LAST_MINUTE_CANCELLATION_HOURS } from '#shared/constants.ts';
 import { bookingsTab, cancellation, reviewForm } from '#shared/messages/bookings.ts';
 import { common } from '#shared/messages/common.ts';
@@ -177,15 +177,18 @@ export function BookingCard({ booking, userId, now }: { booking: Booking; userId
   const confirmed = booking.status === 'scheduled' || booking.status === 'paid';
   const refundText = refundOutcome({ status: booking.refund_status, cents: booking.refund_cents }, booking.currency);
   const cancellable = canCancel({ status: booking.status, startAt: new Date(booking.start_at) }, now);
-  // The "Annuler" button that had focus disappears once the list shows the cancellation: move focus to
-  // the card's title rather than losing it to the page (keyboard and screen-reader users).
+  // The "Annuler" button that had focus disappears once the list shows the cancellation: when the
+  // dialog closes after a cancellation, focus goes to the card's title rather than back to that button
+  // (keyboard and screen-reader users). Decided at close, not when the status changes: the app socket's
+  // refetch may show the cancellation before the dialog has closed.
   const cancelledHere = useRef(false);
   const titleRef = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    if (booking.status !== 'cancelled' || !cancelledHere.current) return;
+  const focusTitleAfterCancel = (event: Event) => {
+    if (!cancelledHere.current) return;
     cancelledHere.current = false;
+    event.preventDefault();
     titleRef.current?.focus();
-  }, [booking.status]);
+  };
 
   const confirmCancel = async (reason: string) => {
     try {
@@ -275,6 +278,7 @@ export function BookingCard({ booking, userId, now }: { booking: Booking; userId
         onConfirm={confirmCancel}
         pending={cancel.isPending}
         refundNotice={refundNotice(booking, iAmHelper, dialogOpenedAt)}
+        onCloseAutoFocus={focusTitleAfterCancel}
       />
     </Card>
   );

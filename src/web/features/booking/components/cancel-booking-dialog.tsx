@@ -18,6 +18,7 @@ export function CancelBookingDialog({
   onConfirm,
   pending,
   refundNotice,
+  onCloseAutoFocus,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -25,6 +26,7 @@ export function CancelBookingDialog({
   pending: boolean;
   /** What the cancellation does to the money (issue 9 section 3), said before the person confirms. */
   refundNotice?: string | null;
+  onCloseAutoFocus?: (event: Event) => void;
 }) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -49,7 +51,12 @@ export function CancelBookingDialog({
 
   return (
     <Dialog open={open} onOpenChange={change}>
-      <DialogContent title={bookingsTab.dialogTitle} description={bookingsTab.dialogText} size="sm">
+      <DialogContent
+        title={bookingsTab.dialogTitle}
+        description={bookingsTab.dialogText}
+        size="sm"
+        onCloseAutoFocus={onCloseAutoFocus}
+      >
         {refundNotice ? (
           <p className="mb-4 rounded-xl bg-accent-soft p-3 font-medium text-accent-text" data-testid="refund-notice">
             {refundNotice}
