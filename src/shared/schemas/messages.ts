@@ -6,6 +6,7 @@ import {
   MESSAGE_MAX_LENGTH,
   MESSAGES_PAGE_SIZE,
 } from '../constants.ts';
+import { validation } from '../messages/common.ts';
 import { PaginationQuerySchema } from './common.ts';
 
 /** A party of a conversation as the other sees it: never the e-mail. */
@@ -93,8 +94,16 @@ export const MessageListQuerySchema = z
   .refine((query) => !(query.before && query.after), { message: 'before ou after, pas les deux' });
 
 /** POST /messages/conversations/{id}/messages: trimmed, 1 to 4 000 characters. */
+/** Something to see: trim() keeps zero-width spaces and joiners, soft hyphens… (spec 2 section 5: no empty message). */
+const VISIBLE_CHARACTER = /[^\s\p{Cf}]/u;
+
 export const MessageCreateSchema = z.object({
-  content: z.string().trim().min(1).max(MESSAGE_MAX_LENGTH),
+  content: z
+    .string()
+    .trim()
+    .min(1)
+    .max(MESSAGE_MAX_LENGTH)
+    .refine((content) => content === '' || VISIBLE_CHARACTER.test(content), validation.required),
 });
 export type MessageCreate = z.infer<typeof MessageCreateSchema>;
 
