@@ -16,6 +16,8 @@ describe('isPagePath', () => {
     '/payment/success',
     '/payment/cancel',
     '/reset-password',
+    '/admin',
+    '/admin/support',
   ])('knows the page %s', (pathname) => {
     expect(isPagePath(pathname)).toBe(true);
   });
@@ -23,7 +25,7 @@ describe('isPagePath', () => {
   it.each([
     '/nope',
     '/support',
-    '/admin',
+    '/admin/offers',
     '/mentors',
     '/mentors/',
     `/mentors/${uuid}/extra`,

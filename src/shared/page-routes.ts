@@ -28,6 +28,8 @@ export const PAGE_PATTERNS = {
   paymentSuccess: '/payment/success',
   paymentCancel: '/payment/cancel',
   stripeTest: '/stripe-test',
+  admin: '/admin',
+  adminSupport: '/admin/support',
 } as const;
 export type PageName = keyof typeof PAGE_PATTERNS;
 

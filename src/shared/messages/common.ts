@@ -95,6 +95,7 @@ export const nav = {
   mySpace: 'Mon espace',
   profile: 'Profil',
   switchRole: 'Changer de rôle',
+  admin: 'Administration',
   logout: 'Se déconnecter',
   accountMenu: 'Menu du compte',
   openMenu: 'Ouvrir le menu',

@@ -38,4 +38,10 @@ export const dashboardTabs: readonly DashboardTabEntry[] = [
 
   { id: 'profile', label: dashboard.tabProfile, Component: lazy(() => import('./dashboard/profile-tab.tsx')) },
   // admin tab
+  {
+    id: 'admin',
+    label: dashboard.tabAdmin,
+    visible: (auth) => auth.isAdmin,
+    Component: lazy(() => import('#web/features/admin/components/admin-link-tab.tsx')),
+  },
 ];

@@ -66,6 +66,8 @@ const pageRoutes: RouteObject[] = [
   // support pages
 
   // admin pages
+  { path: paths.admin.path, lazy: page(() => import('./routes/admin.tsx')) },
+  { path: paths.adminSupport.path, lazy: page(() => import('./routes/admin.tsx')) },
 
   { path: '*', lazy: page(() => import('./routes/not-found.tsx')) },
 ];

@@ -19,6 +19,10 @@ export const DASHBOARD_TABS = [
 ] as const;
 export type DashboardTab = (typeof DASHBOARD_TABS)[number];
 
+/** The admin console's tabs (spec 2 section 2), the value of its `?tab=`. */
+export const ADMIN_TABS = ['dashboard', 'offers', 'support', 'chats', 'all-messages'] as const;
+export type AdminTab = (typeof ADMIN_TABS)[number];
+
 function withQuery(pathname: string, query: Record<string, string | number | boolean | null | undefined>): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
@@ -75,4 +79,7 @@ export const paths = {
   confidentialite: { path: PAGE_PATTERNS.confidentialite, href: () => '/confidentialite' },
   cgv: { path: PAGE_PATTERNS.cgv, href: () => '/cgv' },
   mentionsLegales: { path: PAGE_PATTERNS.mentionsLegales, href: () => '/mentions-legales' },
+  /** The admin console (spec 2 section 2); /admin/support shows the same page, on its support tab. */
+  admin: { path: PAGE_PATTERNS.admin, href: (tab?: AdminTab) => withQuery('/admin', { tab }) },
+  adminSupport: { path: PAGE_PATTERNS.adminSupport, href: () => '/admin/support' },
 } as const;

@@ -54,6 +54,22 @@ export const queryKeys = {
     thread: (conversationId: string) => ['messages', 'thread', conversationId] as const,
     unread: () => ['messages', 'unread'] as const,
   },
+  /**
+   * The admin console: figures, offers, support messages and live chats as an admin sees them. One
+   * prefix, so the 30 s refresh and the app socket's `support.activity` refresh them all at once.
+   */
+  admin: {
+    all: ['admin'] as const,
+    stats: () => ['admin', 'stats'] as const,
+    overview: () => ['admin', 'overview'] as const,
+    offers: (params: { search: string; skip: number }) => ['admin', 'offers', params] as const,
+    supportStats: () => ['admin', 'support', 'stats'] as const,
+    supportMessages: (status: string) => ['admin', 'support', 'messages', status] as const,
+    supportMessage: (id: string) => ['admin', 'support', 'message', id] as const,
+    chatStats: () => ['admin', 'chat', 'stats'] as const,
+    chatSessions: (view: 'active' | 'archived') => ['admin', 'chat', 'sessions', view] as const,
+    chatSession: (id: string) => ['admin', 'chat', 'session', id] as const,
+  },
   /** The free windows of a helper's offer (GET /time-slots/helper/{id}/fragments). */
   fragments: {
     all: ['fragments'] as const,

@@ -1,4 +1,4 @@
-import { ArrowLeftRight, LayoutDashboard, LogOut, UserRound } from 'lucide-react';
+import { ArrowLeftRight, LayoutDashboard, LogOut, ShieldCheck, UserRound } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { role as roleMessages } from '#shared/messages/auth.ts';
 import { nav } from '#shared/messages/common.ts';
@@ -84,7 +84,12 @@ export function AccountMenu() {
           <UserRound size={18} aria-hidden="true" />
           {nav.profile}
         </DropdownMenuItem>
-        {isAdmin ? null : (
+        {isAdmin ? (
+          <DropdownMenuItem onSelect={() => void navigate(paths.admin.href())}>
+            <ShieldCheck size={18} aria-hidden="true" />
+            {nav.admin}
+          </DropdownMenuItem>
+        ) : (
           <DropdownMenuItem onSelect={() => void toggle()}>
             <ArrowLeftRight size={18} aria-hidden="true" />
             {nav.switchRole}

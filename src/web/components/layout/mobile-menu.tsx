@@ -17,7 +17,7 @@ const linkClasses = 'focus-ring block rounded-xl px-3 py-3 text-lg font-medium t
 /** The phone menu: "Mon espace" first, then the page's links and the account actions. */
 export function MobileMenu({ links }: { links: readonly MobileLink[] }) {
   const [open, setOpen] = useState(false);
-  const { user, logout } = useAuth();
+  const { user, isAdmin, logout } = useAuth();
   const authDialog = useAuthDialog();
   const close = () => setOpen(false);
   return (
@@ -54,6 +54,11 @@ export function MobileMenu({ links }: { links: readonly MobileLink[] }) {
             {user ? (
               <Link to={paths.editProfile.href()} className={linkClasses} onClick={close}>
                 {nav.profile}
+              </Link>
+            ) : null}
+            {isAdmin ? (
+              <Link to={paths.admin.href()} className={linkClasses} onClick={close}>
+                {nav.admin}
               </Link>
             ) : null}
           </nav>

@@ -1,0 +1,321 @@
+import { AlertTriangle, ArrowLeft, CheckCircle2, Clock, Inbox, Send } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { admin, adminConsole } from '#shared/messages/admin.ts';
+import { common } from '#shared/messages/common.ts';
+import { support } from '#shared/messages/support.ts';
+import type { SupportMessage } from '#shared/schemas/support.ts';
+import { formatMessageTime, formatMessageTimeLong } from '#shared/rules/message-time.ts';
+import { Badge, type BadgeVariant } from '#web/components/ui/badge.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card } from '#web/components/ui/card.tsx';
+import { EmptyState } from '#web/components/ui/empty-state.tsx';
+import { FormField } from '#web/components/ui/form-field.tsx';
+import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { Textarea } from '#web/components/ui/textarea.tsx';
+import { toast } from '#web/components/ui/toaster.tsx';
+import { errorMessage } from '#web/lib/api-client.ts';
+import { cn } from '#web/lib/cn.ts';
+import { useSupportMessage } from '../api/get-support-message.ts';
+import { useSupportMessages, type SupportStatus, type SupportStatusFilter } from '../api/get-support-messages.ts';
+import { useSupportStats } from '../api/get-support-stats.ts';
+import { useRespondSupportMessage } from '../api/respond-support-message.ts';
+import { useUpdateSupportStatus } from '../api/update-support-message.ts';
+import { LoadError } from './load-error.tsx';
+import { Segmented } from './segmented.tsx';
+import { StatCards } from './stat-cards.tsx';
+
+const statusVariant: Record<SupportStatus, BadgeVariant> = {
+  open: 'accent',
+  in_progress: 'warning',
+  closed: 'neutral',
+};
+
+const isUrgent = (message: Pick<SupportMessage, 'priority'>) => message.priority === 'urgent';
+
+function StatusBadge({ status }: { status: SupportStatus }) {
+  return <Badge variant={statusVariant[status]}>{adminConsole.supportStatus[status] ?? status}</Badge>;
+}
+
+/** Urgent and high priorities are shown; normal and low are not (nothing to act on sooner). */
+function PriorityBadge({ priority }: { priority: SupportMessage['priority'] }) {
+  if (priority !== 'urgent' && priority !== 'high') return null;
+  const label = adminConsole.supportPriority[priority] ?? priority;
+  return (
+    <Badge variant={priority === 'urgent' ? 'danger' : 'warning'} aria-label={adminConsole.priorityLabel(label)}>
+      {priority === 'urgent' ? <AlertTriangle size={14} aria-hidden="true" /> : null}
+      {label}
+    </Badge>
+  );
+}
+
+function MessageListItem({
+  message,
+  selected,
+  onSelect,
+}: {
+  message: SupportMessage;
+  selected: boolean;
+  onSelect: () => void;
+}) {
+  return (
+    <li>
+      <button
+        type="button"
+        onClick={onSelect}
+        aria-current={selected || undefined}
+        className={cn(
+          'focus-ring flex w-full flex-col gap-1 rounded-xl border-l-4 px-3 py-3 text-left transition-colors duration-150 hover:bg-slate-50',
+          isUrgent(message) ? 'border-rose-500 bg-rose-50' : 'border-transparent',
+          selected && 'bg-accent-soft hover:bg-accent-soft',
+        )}
+      >
+        <span className="flex flex-wrap items-center gap-2">
+          <span className="min-w-0 flex-1 font-medium text-ink wrap-anywhere">{message.subject}</span>
+          <time className="shrink-0 text-sm text-ink-muted" dateTime={message.created_at}>
+            {formatMessageTime(message.created_at)}
+          </time>
+        </span>
+        <span className="text-sm text-ink-muted wrap-anywhere">{message.user_name}</span>
+        <span className="flex flex-wrap gap-2">
+          <StatusBadge status={message.status} />
+          <PriorityBadge priority={message.priority} />
+        </span>
+      </button>
+    </li>
+  );
+}
+
+function ReplyForm({ messageId }: { messageId: string }) {
+  const respond = useRespondSupportMessage();
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (text.trim() === '') {
+      setError(support.responseRequired);
+      return;
+    }
+    try {
+      await respond.mutateAsync({ messageId, responseText: text });
+      toast.success(support.responseSent);
+      setText('');
+    } catch (failure) {
+      toast.error(support.responseError, { description: errorMessage(failure, support.responseError) });
+    }
+  };
+
+  return (
+    <form className="space-y-3" onSubmit={(event) => void submit(event)} noValidate>
+      <FormField label={adminConsole.replyLabel} error={error}>
+        <Textarea
+          rows={4}
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value);
+            if (error) setError(null);
+          }}
+        />
+      </FormField>
+      <Button type="submit" loading={respond.isPending} loadingLabel={adminConsole.sendingReply}>
+        <Send size={18} aria-hidden="true" />
+        {adminConsole.sendReply}
+      </Button>
+    </form>
+  );
+}
+
+function MessageDetail({ messageId, onBack }: { messageId: string; onBack: () => void }) {
+  const detail = useSupportMessage(messageId);
+  const updateStatus = useUpdateSupportStatus();
+
+  const changeStatus = (status: SupportStatus) => {
+    updateStatus.mutate(
+      { messageId, status },
+      {
+        onSuccess: () => toast.success(support.statusUpdated),
+        onError: (failure) =>
+          toast.error(support.updateError, { description: errorMessage(failure, support.updateError) }),
+      },
+    );
+  };
+
+  const back = (
+    <Button variant="ghost" size="sm" className="lg:hidden" onClick={onBack}>
+      <ArrowLeft size={18} aria-hidden="true" />
+      {adminConsole.backToList}
+    </Button>
+  );
+
+  if (detail.isPending) {
+    return (
+      <Card role="status" className="space-y-3">
+        <span className="sr-only">{common.loading}</span>
+        <Skeleton className="h-7 w-2/3" />
+        <Skeleton className="h-4 w-1/2" />
+        <Skeleton className="h-24" />
+      </Card>
+    );
+  }
+  if (detail.isError) {
+    return (
+      <div className="space-y-3">
+        {back}
+        <LoadError text={admin.loadError} onRetry={() => void detail.refetch()} />
+      </div>
+    );
+  }
+
+  const message = detail.data;
+  return (
+    <Card className="space-y-5" aria-labelledby="support-detail-title">
+      {back}
+      <div className="space-y-2">
+        <h3 id="support-detail-title" className="text-xl font-semibold text-ink wrap-anywhere">
+          {message.subject}
+        </h3>
+        <div className="flex flex-wrap gap-2">
+          <StatusBadge status={message.status} />
+          <PriorityBadge priority={message.priority} />
+        </div>
+        <p className="text-sm text-ink-muted wrap-anywhere">
+          {adminConsole.supportFrom(message.user_name, message.user_email)} ·{' '}
+          <time dateTime={message.created_at}>{formatMessageTimeLong(message.created_at)}</time>
+        </p>
+      </div>
+      {isUrgent(message) ? (
+        <p className="flex gap-2 rounded-xl bg-rose-50 px-4 py-3 text-sm font-medium text-rose-900">
+          <AlertTriangle size={20} aria-hidden="true" className="shrink-0" />
+          {adminConsole.urgentNotice}
+        </p>
+      ) : null}
+      <p className="whitespace-pre-wrap text-ink wrap-anywhere">{message.message}</p>
+
+      <div>
+        <h4 className="font-semibold text-ink">{adminConsole.supportResponses}</h4>
+        {message.responses.length === 0 ? (
+          <p className="mt-2 text-sm text-ink-muted">{adminConsole.supportNoResponse}</p>
+        ) : (
+          <ul className="mt-2 space-y-3">
+            {message.responses.map((response) => (
+              <li key={response.id} className="rounded-xl bg-slate-100 px-4 py-3">
+                <p className="whitespace-pre-wrap text-ink wrap-anywhere">{response.response_text}</p>
+                <time className="mt-1 block text-sm text-ink-muted" dateTime={response.created_at}>
+                  {formatMessageTimeLong(response.created_at)}
+                </time>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+
+      <div className="flex flex-wrap gap-2">
+        {message.status === 'open' ? (
+          <Button variant="secondary" disabled={updateStatus.isPending} onClick={() => changeStatus('in_progress')}>
+            <Clock size={18} aria-hidden="true" />
+            {adminConsole.markInProgress}
+          </Button>
+        ) : null}
+        {message.status !== 'closed' ? (
+          <Button variant="outline" disabled={updateStatus.isPending} onClick={() => changeStatus('closed')}>
+            <CheckCircle2 size={18} aria-hidden="true" />
+            {adminConsole.closeMessage}
+          </Button>
+        ) : null}
+      </div>
+
+      {/* Keyed by message: a draft never carries over to another person's message. */}
+      <ReplyForm key={message.id} messageId={message.id} />
+    </Card>
+  );
+}
+
+const filters: readonly { value: SupportStatusFilter; label: string }[] = [
+  { value: 'all', label: adminConsole.filterAll },
+  { value: 'open', label: adminConsole.supportOpen },
+  { value: 'in_progress', label: adminConsole.supportInProgress },
+  { value: 'closed', label: adminConsole.supportClosed },
+];
+
+/**
+ * The support tab (spec 2 section 2): five figures, the messages (urgent ones stand out), and the
+ * selected message with its responses, the in-progress and close actions and the reply form.
+ */
+export default function SupportTab() {
+  const stats = useSupportStats();
+  const [status, setStatus] = useState<SupportStatusFilter>('all');
+  const [selected, setSelected] = useState<string | null>(null);
+  const messages = useSupportMessages(status);
+
+  return (
+    <div className="space-y-6">
+      {stats.isError ? (
+        <LoadError text={admin.loadError} onRetry={() => void stats.refetch()} />
+      ) : (
+        <StatCards
+          title={adminConsole.supportStatsTitle}
+          columns={5}
+          count={5}
+          items={
+            stats.data && [
+              { label: adminConsole.supportTotal, value: stats.data.total_messages },
+              { label: adminConsole.supportOpen, value: stats.data.open_messages },
+              { label: adminConsole.supportInProgress, value: stats.data.in_progress_messages },
+              { label: adminConsole.supportClosed, value: stats.data.closed_messages },
+              { label: adminConsole.supportHighPriority, value: stats.data.high_priority_messages, tone: 'alert' },
+            ]
+          }
+        />
+      )}
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+        <section
+          aria-labelledby="support-list-title"
+          className={cn('min-w-0 space-y-3', selected !== null && 'hidden lg:block')}
+        >
+          <h3 id="support-list-title" className="text-lg font-semibold text-ink">
+            {adminConsole.supportListTitle}
+          </h3>
+          <Segmented label={adminConsole.statusFilterLabel} value={status} options={filters} onChange={setStatus} />
+          {messages.isPending ? (
+            <div role="status" className="space-y-3">
+              <span className="sr-only">{common.loading}</span>
+              <Skeleton className="h-20" />
+              <Skeleton className="h-20" />
+              <Skeleton className="h-20" />
+            </div>
+          ) : messages.isError ? (
+            <LoadError text={admin.loadError} onRetry={() => void messages.refetch()} />
+          ) : messages.data.length === 0 ? (
+            <EmptyState
+              headingLevel="h3"
+              icon={<Inbox size={22} />}
+              title={adminConsole.supportEmpty}
+              description={adminConsole.supportEmptyText}
+            />
+          ) : (
+            <ul className="space-y-1 rounded-2xl border border-line bg-white p-2 shadow-soft">
+              {messages.data.map((message) => (
+                <MessageListItem
+                  key={message.id}
+                  message={message}
+                  selected={message.id === selected}
+                  onSelect={() => setSelected(message.id)}
+                />
+              ))}
+            </ul>
+          )}
+        </section>
+        <div className={cn('min-w-0', selected === null && 'hidden lg:block')}>
+          {selected === null ? (
+            <p className="rounded-2xl border border-dashed border-slate-300 px-6 py-10 text-center text-ink-muted">
+              {adminConsole.supportSelect}
+            </p>
+          ) : (
+            <MessageDetail key={selected} messageId={selected} onBack={() => setSelected(null)} />
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
