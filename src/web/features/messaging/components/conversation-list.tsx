@@ -139,18 +139,20 @@ export function ConversationList({
     placeholderData: keepPreviousData,
   });
 
+  const loadError = query.isError ? (
+    <div role="alert" className="space-y-3 rounded-xl bg-danger-soft p-4 text-danger">
+      <p>{messaging.conversationsLoadError}</p>
+      <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+        {common.retry}
+      </Button>
+    </div>
+  ) : null;
+
   let body;
   if (query.isPending) {
     body = <ListSkeleton />;
-  } else if (query.isError) {
-    body = (
-      <div role="alert" className="space-y-3 rounded-xl bg-danger-soft p-4 text-danger">
-        <p>{messaging.conversationsLoadError}</p>
-        <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-          {common.retry}
-        </Button>
-      </div>
-    );
+  } else if (query.data === undefined) {
+    body = loadError;
   } else if (query.data.length === 0 && search !== '') {
     body = (
       <EmptyState
@@ -217,7 +219,12 @@ export function ConversationList({
           className="focus-ring block min-h-11 w-full rounded-xl border border-slate-300 bg-white py-2 pr-3 pl-10 text-base text-ink placeholder:text-slate-500"
         />
       </div>
-      <div className="max-h-[60vh] overflow-y-auto md:max-h-[calc(100vh-16rem)]">{body}</div>
+      <div className="max-h-[60vh] overflow-y-auto md:max-h-[calc(100vh-16rem)]">
+        {/* A failed refresh (the server or the network gone a while) keeps what was shown, the error
+            above it: the conversations stay readable and open from the cache. */}
+        {query.data !== undefined && loadError ? <div className="mb-2">{loadError}</div> : null}
+        {body}
+      </div>
     </section>
   );
 }

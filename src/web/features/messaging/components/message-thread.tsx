@@ -175,19 +175,28 @@ export function MessageThread({
       aria-labelledby="thread-title"
       className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white"
     >
-      <header className="flex flex-wrap items-center gap-3 border-b border-slate-200 p-3">
+      {/* The party block keeps at least 14rem: on a phone it wraps under the back button instead of
+          shrinking the name and the offer to an ellipsis. */}
+      <header className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-slate-200 p-3">
         <BackButton onBack={onBack} />
-        <Avatar name={name} src={party.avatar_url} size="sm" />
-        <div className="min-w-0 flex-1">
-          <h3 id="thread-title" ref={headingRef} tabIndex={-1} className="truncate font-semibold text-ink outline-none">
-            {name}
-          </h3>
-          <Link
-            to={paths.book.href(conversation.offer_id)}
-            className="focus-ring block truncate rounded text-sm text-accent-text underline-offset-2 hover:underline"
-          >
-            {messagesTab.offerLink(conversation.offer.title)}
-          </Link>
+        <div className="flex min-w-0 flex-1 basis-56 items-center gap-3">
+          <Avatar name={name} src={party.avatar_url} size="sm" />
+          <div className="min-w-0 flex-1">
+            <h3
+              id="thread-title"
+              ref={headingRef}
+              tabIndex={-1}
+              className="truncate font-semibold text-ink outline-none"
+            >
+              {name}
+            </h3>
+            <Link
+              to={paths.book.href(conversation.offer_id)}
+              className="focus-ring block truncate rounded text-sm text-accent-text underline-offset-2 hover:underline"
+            >
+              {messagesTab.offerLink(conversation.offer.title)}
+            </Link>
+          </div>
         </div>
       </header>
 

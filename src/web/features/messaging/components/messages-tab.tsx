@@ -1,4 +1,5 @@
 import { MessagesSquare } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { messagesTab } from '#shared/messages/messaging.ts';
 import { DASHBOARD_TABS, type DashboardTab } from '#web/config/paths.ts';
@@ -50,9 +51,24 @@ export default function MessagesTab() {
   const [searchParams, setSearchParams] = useSearchParams();
   // The spec's 8 s poll, only while the app socket is down and the page visible (issue 10 section 3).
   const pollMs = usePollWhileSocketDown();
+  const listRef = useRef<HTMLDivElement>(null);
+  const openId = searchParams.get('conversation');
+  // Closing a thread (its back button, or the browser's) removes the focused element with it: the focus
+  // goes back to that conversation's row in the list (or the search box if a search hides it), not to
+  // the top of the page.
+  const previousOpenId = useRef(openId);
+  useEffect(() => {
+    const closed = previousOpenId.current;
+    previousOpenId.current = openId;
+    if (!closed || openId) return;
+    const list = listRef.current;
+    const row = [...(list?.querySelectorAll<HTMLAnchorElement>('a[href]') ?? [])].find(
+      (link) => new URL(link.href, window.location.href).searchParams.get('conversation') === closed,
+    );
+    (row ?? list?.querySelector<HTMLElement>('input'))?.focus();
+  }, [openId]);
   if (!user) return null;
 
-  const openId = searchParams.get('conversation');
   const requestedTab = searchParams.get('tab');
   const tab: DashboardTab = isDashboardTab(requestedTab) ? requestedTab : 'messages';
 
@@ -69,8 +85,10 @@ export default function MessagesTab() {
       <h2 id="messages-title" className="sr-only">
         {messagesTab.title}
       </h2>
-      <div className="grid gap-4 md:grid-cols-[minmax(16rem,22rem)_minmax(0,1fr)]">
-        <div className={cn(openId && 'hidden md:block')}>
+      {/* grid-cols-1 is minmax(0, 1fr): without it the phone's single implicit column grows to the
+          longest unwrapped preview and the page scrolls sideways. */}
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-[minmax(16rem,22rem)_minmax(0,1fr)]">
+        <div ref={listRef} className={cn(openId && 'hidden md:block')}>
           <ConversationList userId={user.id} tab={tab} activeId={openId} pollMs={pollMs} />
         </div>
         <div className={cn(!openId && 'hidden md:block')}>
