@@ -18,13 +18,14 @@ describe('isPagePath', () => {
     '/reset-password',
     '/admin',
     '/admin/support',
+    '/support',
   ])('knows the page %s', (pathname) => {
     expect(isPagePath(pathname)).toBe(true);
   });
 
   it.each([
     '/nope',
-    '/support',
+    '/support/faq',
     '/admin/offers',
     '/mentors',
     '/mentors/',

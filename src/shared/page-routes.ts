@@ -28,6 +28,7 @@ export const PAGE_PATTERNS = {
   paymentSuccess: '/payment/success',
   paymentCancel: '/payment/cancel',
   stripeTest: '/stripe-test',
+  support: '/support',
   admin: '/admin',
   adminSupport: '/admin/support',
 } as const;

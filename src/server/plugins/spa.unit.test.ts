@@ -45,7 +45,7 @@ describe('SPA serving', () => {
   });
 
   it('answers an address that is no page with 404 and the shell, which shows "Page non trouvée"', async () => {
-    for (const url of ['/nope', '/mentors', '/support', '/..%2f..%2fetc/passwd']) {
+    for (const url of ['/nope', '/mentors', '/support/faq', '/..%2f..%2fetc/passwd']) {
       const response = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
       expect(response.statusCode, url).toBe(404);
       expect(response.headers['content-type'], url).toContain('text/html');

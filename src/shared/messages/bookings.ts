@@ -170,6 +170,8 @@ export const paymentSuccess = {
     'Un empêchement ? Annulez depuis vos réservations en indiquant une raison ; plus de 24 h avant la séance, une séance payée est remboursée.',
   ],
   goBookings: 'Voir mes réservations',
+  goConversations: 'Mes conversations',
+  goSupport: 'Contacter le support',
   summaryTitle: 'Récapitulatif',
 } as const;
 

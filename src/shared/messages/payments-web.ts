@@ -109,6 +109,7 @@ export const paymentCancel = {
   back: 'Retour',
   explore: 'Explorer les aidants',
   dashboard: 'Mon espace',
+  support: 'Contacter le support',
 } as const;
 
 /** Payment parts of the bookings tab (resume payment, receipt, refunds). */

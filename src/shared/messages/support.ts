@@ -18,3 +18,103 @@ export const support = {
   transitionRefused: 'Ce changement de statut n’est pas possible pour ce message.',
   updateNothing: 'Indiquez un statut ou une priorité.',
 } as const;
+
+/** The support status a user or an admin reads (spec 2 section 4: open, in_progress, closed). */
+export const supportStatusLabels = {
+  open: 'Ouvert',
+  in_progress: 'En cours',
+  closed: 'Fermé',
+} as const;
+
+/**
+ * The /support page (spec 2 section 2 "Support centre"): three cards, the FAQ of six questions (the
+ * answers follow DESIGN.md section 8), the urgent numbers (UI.md "Safety cues": one tap away), the
+ * contact form and the user's own messages with the team's answers.
+ */
+export const supportPage = {
+  documentTitle: 'Support — Appui',
+  title: 'Comment pouvons-nous vous aider ?',
+  intro:
+    'Une question, un souci avec une séance, ou simplement besoin de parler à quelqu’un de l’équipe : écrivez-nous, discutez en direct ou parcourez les questions fréquentes.',
+  // urgent help, near the top of the page
+  urgentTitle: 'Besoin d’aide tout de suite ?',
+  urgentIntro:
+    'Si vous, ou quelqu’un près de vous, êtes en danger, n’attendez pas de réponse écrite : appelez, c’est gratuit, de jour comme de nuit.',
+  urgentNumbers: [
+    { number: '15', call: 'Appeler le 15', text: 'SAMU, urgence médicale.' },
+    {
+      number: '3114',
+      call: 'Appeler le 3114',
+      text: 'Numéro national de prévention du suicide, 24 h/24, gratuit.',
+    },
+    {
+      number: '112',
+      call: 'Appeler le 112',
+      text: 'Numéro d’urgence européen, joignable depuis n’importe quel téléphone.',
+    },
+  ],
+  // the three cards
+  contactCardTitle: 'Formulaire de contact',
+  contactCardText: 'Écrivez-nous : nous vous répondons par e-mail, et la réponse s’affiche aussi sur cette page.',
+  contactCardAction: 'Écrire au support',
+  liveChatCardTitle: 'Chat en direct',
+  liveChatCardText: 'Échangez en direct avec un membre de l’équipe, avec ou sans compte.',
+  guidesCardTitle: 'Guides',
+  guidesCardText: 'Devenir aidant, paiements, annulations, avis : les réponses aux questions les plus fréquentes.',
+  guidesCardAction: 'Voir les questions fréquentes',
+  // FAQ (spec 2 section 2: six questions)
+  faqTitle: 'Questions fréquentes',
+  faq: [
+    {
+      question: 'Comment devenir aidant ?',
+      answer:
+        'Il n’y a aucune procédure de validation : depuis votre espace, passez en mode aidant, complétez votre profil, puis publiez une offre (gratuite ou payante) et vos disponibilités. Vous pouvez revenir en mode aidé à tout moment.',
+    },
+    {
+      question: 'Comment fonctionnent les paiements ?',
+      answer:
+        'Les paiements sont traités par notre prestataire de paiement par carte, Stripe : Appui ne voit ni ne conserve vos numéros de carte. Le montant est réglé à la réservation, et l’aidant reçoit sa part sur son compte de paiement, après la commission de la plateforme.',
+    },
+    {
+      question: 'Puis-je annuler une séance ?',
+      answer:
+        'Oui, depuis l’onglet Réservations de votre espace, en indiquant une raison. Jusqu’à 24 h avant la séance, une séance payée est remboursée intégralement. Une annulation plus tardive de votre part peut entraîner des frais : la séance payée n’est alors pas remboursée. Si c’est l’aidant qui annule, vous êtes toujours remboursé.',
+    },
+    {
+      question: 'Mes conversations sont-elles privées ?',
+      answer:
+        'Oui. Vos messages ne sont visibles que par vous et la personne avec qui vous échangez. Pour vous protéger, les coordonnées (téléphone, e-mail, liens) restent masquées jusqu’à la réservation d’une séance.',
+    },
+    {
+      question: 'Que faire en cas de problème ?',
+      answer:
+        'Signalez-le au support avec le formulaire de contact ou le chat en direct : nous vous répondons au plus vite. En cas de danger immédiat, appelez le 15, le 112 ou le 3114.',
+    },
+    {
+      question: 'Comment fonctionnent les avis ?',
+      answer:
+        'Après chaque séance, aidé et aidant peuvent s’évaluer mutuellement. Les notes et les commentaires aident chacun à choisir en confiance.',
+    },
+  ],
+  // contact form (spec 2 section 5)
+  formTitle: 'Nous écrire',
+  formIntro: 'Tous les champs sont obligatoires.',
+  formLoginHint: 'Connectez-vous pour écrire au support : vous retrouverez ici nos réponses.',
+  nameLabel: 'Nom',
+  emailLabel: 'Adresse e-mail',
+  subjectLabel: 'Sujet',
+  messageLabel: 'Message',
+  submit: 'Envoyer le message',
+  sending: 'Envoi…',
+  sendError: 'Votre message n’a pas pu être envoyé. Votre texte est conservé : réessayez dans un instant.',
+  // the user's own messages
+  myMessagesTitle: 'Mes messages',
+  myMessagesEmptyTitle: 'Aucun message pour l’instant',
+  myMessagesEmpty: 'Quand vous écrirez au support, votre message et nos réponses s’afficheront ici.',
+  myMessagesError: 'Impossible de charger vos messages pour le moment.',
+  sentOn: (date: string) => `Envoyé le ${date}`,
+  statusLabel: 'Statut',
+  teamAnswer: 'Réponse de l’équipe Appui',
+  answeredOn: (date: string) => `le ${date}`,
+  waitingAnswer: 'Pas encore de réponse : nous revenons vers vous au plus vite.',
+} as const;

@@ -17,7 +17,8 @@ export const SupportPrioritySchema = z.enum(SUPPORT_PRIORITIES);
 /** POST /support/messages (spec 2 section 7): all four fields required ("Veuillez remplir tous les champs"). */
 export const SupportMessageCreateSchema = z.object({
   user_name: z.string().trim().min(1, support.fillAllFields).max(SUPPORT_NAME_MAX_LENGTH),
-  user_email: EmailSchema,
+  // An empty address is a missing field (the spec's one text), not an invalid one.
+  user_email: z.string().trim().min(1, support.fillAllFields).pipe(EmailSchema),
   subject: z.string().trim().min(1, support.fillAllFields).max(SUPPORT_SUBJECT_MAX_LENGTH),
   message: z.string().trim().min(1, support.fillAllFields).max(SUPPORT_MESSAGE_MAX_LENGTH),
 });

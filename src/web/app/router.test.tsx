@@ -30,7 +30,7 @@ describe('links lead to pages that exist', () => {
     }
   });
 
-  it('the footer links only to existing pages (no "Questions fréquentes" before the support page)', () => {
+  it('the footer links only to existing pages', () => {
     const router = createMemoryRouter([{ path: '*', element: <SiteFooter /> }]);
     render(<RouterProvider router={router} />);
     const hrefs = internalHrefs();
@@ -38,7 +38,7 @@ describe('links lead to pages that exist', () => {
     for (const href of hrefs) expect({ href, route: routeOf(pathnameOf(href)) }).not.toEqual({ href, route: '*' });
   });
 
-  it('the success page links only to existing pages (no support button before the support page)', async () => {
+  it('the success page links only to existing pages', async () => {
     renderWithProviders(<PaymentSuccessPage />, {
       path: paths.paymentSuccess.path,
       initialEntry: paths.paymentSuccess.href({ booking_id: 'b-1', free: true }),

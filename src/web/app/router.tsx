@@ -64,6 +64,7 @@ const pageRoutes: RouteObject[] = [
   // messaging pages
 
   // support pages
+  { path: paths.support.path, lazy: page(() => import('./routes/support.tsx')) },
 
   // admin pages
   { path: paths.admin.path, lazy: page(() => import('./routes/admin.tsx')) },

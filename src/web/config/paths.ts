@@ -70,6 +70,11 @@ export const paths = {
   paymentCancel: { path: PAGE_PATTERNS.paymentCancel, href: () => '/payment/cancel' },
   /** Administrators' payment test page (spec 2 section 2). */
   stripeTest: { path: PAGE_PATTERNS.stripeTest, href: () => '/stripe-test' },
+  /** The support centre (spec 2 section 2); `'faq'` scrolls to its questions (anchor #faq). */
+  support: {
+    path: PAGE_PATTERNS.support,
+    href: (anchor?: 'faq') => (anchor ? `/support#${anchor}` : '/support'),
+  },
   forgotPassword: { path: PAGE_PATTERNS.forgotPassword, href: () => '/forgot-password' },
   resetPassword: {
     path: PAGE_PATTERNS.resetPassword,

@@ -70,6 +70,11 @@ export const queryKeys = {
     chatSessions: (view: 'active' | 'archived') => ['admin', 'chat', 'sessions', view] as const,
     chatSession: (id: string) => ['admin', 'chat', 'session', id] as const,
   },
+  /** Support messages: the caller's own (GET /support/my-messages). */
+  support: {
+    all: ['support'] as const,
+    mine: () => ['support', 'mine'] as const,
+  },
   /** The free windows of a helper's offer (GET /time-slots/helper/{id}/fragments). */
   fragments: {
     all: ['fragments'] as const,

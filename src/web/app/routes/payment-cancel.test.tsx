@@ -15,12 +15,13 @@ describe('/payment/cancel', () => {
     expect(screen.getByText(paymentCancel.holdText(PAYMENT_HOLD_MINUTES))).toBeInTheDocument();
   });
 
-  it('offers back, /explore and /dashboard, and no link to the support page that does not exist yet', async () => {
+  it('offers back, /explore, /dashboard and /support (spec 2 section 2)', async () => {
     renderWithProviders(<PaymentCancelPage />, { path: paths.paymentCancel.path });
     await screen.findByRole('heading', { level: 1 });
     expect(screen.getByRole('button', { name: paymentCancel.back })).toBeInTheDocument();
     const hrefs = screen.getAllByRole('link').map((link) => link.getAttribute('href'));
-    expect(hrefs).toEqual([paths.explore.href(), paths.dashboard.href('bookings')]);
+    expect(hrefs).toEqual([paths.explore.href(), paths.dashboard.href('bookings'), '/support']);
+    expect(screen.getByRole('link', { name: paymentCancel.support })).toHaveAttribute('href', '/support');
   });
 
   it('"Mon espace" opens the bookings tab, where the page says the payment can be resumed', async () => {

@@ -1,4 +1,4 @@
-import { ArrowLeft, LayoutDashboard, Search, XCircle } from 'lucide-react';
+import { ArrowLeft, LayoutDashboard, LifeBuoy, Search, XCircle } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { PAYMENT_HOLD_MINUTES } from '#shared/constants.ts';
 import { paymentCancel, paymentPageTitles } from '#shared/messages/payments-web.ts';
@@ -8,8 +8,8 @@ import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 
 /**
  * /payment/cancel (spec 2 section 2): the person left the provider's checkout. Nothing was charged and
- * the booking stays pending payment while its hold lasts (the bookings tab offers to resume). The
- * spec's fourth button, /support, waits for the support page: no link to a page that does not exist.
+ * the booking stays pending payment while its hold lasts (the bookings tab offers to resume). Buttons:
+ * back, /explore, /dashboard (bookings tab) and /support.
  */
 export default function PaymentCancelPage() {
   useDocumentTitle(paymentPageTitles.paymentCancel);
@@ -38,6 +38,10 @@ export default function PaymentCancelPage() {
         <ButtonLink to={paths.dashboard.href('bookings')}>
           <LayoutDashboard size={20} aria-hidden="true" />
           {paymentCancel.dashboard}
+        </ButtonLink>
+        <ButtonLink to={paths.support.href()} variant="outline">
+          <LifeBuoy size={20} aria-hidden="true" />
+          {paymentCancel.support}
         </ButtonLink>
       </div>
     </div>

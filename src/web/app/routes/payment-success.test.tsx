@@ -132,4 +132,19 @@ describe('/payment/success', () => {
     expect(await screen.findByRole('heading', { level: 1, name: paymentSuccess.freeTitle })).toBeInTheDocument();
     expect(success).toHaveBeenCalledWith(paymentReturn.freeConfirmed);
   });
+
+  it('offers the bookings, the conversations and /support (spec 2 section 2)', async () => {
+    stubApi([]);
+    renderAt(paths.paymentSuccess.href({ booking_id: bookingId, free: true }));
+    await screen.findByRole('heading', { level: 1, name: paymentSuccess.freeTitle });
+    expect(screen.getByRole('link', { name: paymentSuccess.goBookings })).toHaveAttribute(
+      'href',
+      paths.dashboard.href('bookings'),
+    );
+    expect(screen.getByRole('link', { name: paymentSuccess.goConversations })).toHaveAttribute(
+      'href',
+      '/dashboard?tab=conversations',
+    );
+    expect(screen.getByRole('link', { name: paymentSuccess.goSupport })).toHaveAttribute('href', '/support');
+  });
 });

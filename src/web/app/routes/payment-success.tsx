@@ -1,4 +1,4 @@
-import { CalendarCheck, CheckCircle2, Clock, XCircle } from 'lucide-react';
+import { CalendarCheck, CheckCircle2, Clock, LifeBuoy, MessageCircle, XCircle } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { PAYMENT_CONFIRMATION_POLL_MS, PAYMENT_CONFIRMATION_WAIT_MS } from '#shared/constants.ts';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -47,12 +47,21 @@ function BookingSummary({ bookingId }: { bookingId: string }) {
   );
 }
 
+/** Spec 2 section 2: buttons to the bookings, the conversations and /support, whatever the outcome. */
 function BookingsButton() {
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:justify-center">
       <ButtonLink to={paths.dashboard.href('bookings')}>
         <CalendarCheck size={20} aria-hidden="true" />
         {paymentSuccess.goBookings}
+      </ButtonLink>
+      <ButtonLink to={paths.dashboard.href('conversations')} variant="outline">
+        <MessageCircle size={20} aria-hidden="true" />
+        {paymentSuccess.goConversations}
+      </ButtonLink>
+      <ButtonLink to={paths.support.href()} variant="outline">
+        <LifeBuoy size={20} aria-hidden="true" />
+        {paymentSuccess.goSupport}
       </ButtonLink>
     </div>
   );
@@ -164,8 +173,8 @@ function PaidConfirmation({ sessionId }: { sessionId: string }) {
 
 /**
  * /payment/success?booking_id=…&free=true or ?session_id=… (spec 2 section 2 "Payment return pages"):
- * a confirmation toast, next steps and the way to the bookings (support and messages come with their
- * issues: no link to a page that does not exist yet); with neither parameter, an error toast and
+ * a confirmation toast, next steps and the ways to the bookings, the conversations and the support
+ * page; with neither parameter, an error toast and
  * the bookings tab. A paid booking (session_id) is confirmed by the server first: PaidConfirmation.
  */
 export default function PaymentSuccessPage() {

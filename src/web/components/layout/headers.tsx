@@ -50,6 +50,9 @@ export function LandingHeader({ messagesLink }: HeaderProps = {}) {
         <NavLink to={paths.search.href()} className={navLinkClasses}>
           {nav.findHelp}
         </NavLink>
+        <NavLink to={paths.support.href()} className={navLinkClasses}>
+          {nav.support}
+        </NavLink>
       </nav>
       <div className="flex items-center gap-2">
         <div className="hidden items-center gap-3 md:flex">
@@ -63,6 +66,7 @@ export function LandingHeader({ messagesLink }: HeaderProps = {}) {
           links={[
             { to: paths.search.href(), label: nav.findHelp },
             { to: paths.howItWorks.href(), label: nav.howItWorks },
+            { to: paths.support.href(), label: nav.support },
           ]}
         />
       </div>
@@ -91,13 +95,21 @@ export function GeneralHeader({ messagesLink }: HeaderProps = {}) {
         <NavLink to={paths.dashboard.href()} className={navLinkClasses}>
           {nav.dashboard}
         </NavLink>
+        <NavLink to={paths.support.href()} className={navLinkClasses}>
+          {nav.support}
+        </NavLink>
       </nav>
       <div className="flex items-center gap-2">
         {messagesLink}
         <div className="hidden md:block">
           <AccountMenu />
         </div>
-        <MobileMenu links={[{ to: paths.search.href(), label: nav.findHelp }]} />
+        <MobileMenu
+          links={[
+            { to: paths.search.href(), label: nav.findHelp },
+            { to: paths.support.href(), label: nav.support },
+          ]}
+        />
       </div>
     </HeaderBar>
   );

@@ -47,6 +47,16 @@ export function SiteFooter() {
         </Column>
         <Column title={nav.footerSupport}>
           <li>
+            <Link to={paths.support.href()} className={linkClasses}>
+              {nav.helpCentre}
+            </Link>
+          </li>
+          <li>
+            <Link to={paths.support.href('faq')} className={linkClasses}>
+              {nav.faq}
+            </Link>
+          </li>
+          <li>
             <a href={`mailto:${SUPPORT_EMAIL}`} className={linkClasses}>
               {nav.contactUs} ({SUPPORT_EMAIL})
             </a>

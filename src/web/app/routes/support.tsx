@@ -1,0 +1,13 @@
+import { supportPage } from '#shared/messages/support.ts';
+import { SupportCentre } from '#web/features/support/components/support-centre.tsx';
+import { useDocumentTitle } from '#web/lib/use-document-title.ts';
+
+/**
+ * /support (spec 2 section 2). The page composes the support centre with the live chat's launcher:
+ * features do not import each other, so the live chat button reaches the support feature from here.
+ */
+export default function SupportPage() {
+  useDocumentTitle(supportPage.documentTitle);
+  // SLOT: the live chat feature's <LiveChatLauncher /> (src/web/features/live-chat) goes here.
+  return <SupportCentre liveChatAction={null} />;
+}

@@ -1,0 +1,122 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Send } from 'lucide-react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { SUPPORT_MESSAGE_MAX_LENGTH, SUPPORT_NAME_MAX_LENGTH, SUPPORT_SUBJECT_MAX_LENGTH } from '#shared/constants.ts';
+import { support, supportPage } from '#shared/messages/support.ts';
+import { SupportMessageCreateSchema } from '#shared/schemas/support.ts';
+import { userDisplayName } from '#web/components/layout/account-menu.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card, CardTitle } from '#web/components/ui/card.tsx';
+import { FormField } from '#web/components/ui/form-field.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { Textarea } from '#web/components/ui/textarea.tsx';
+import { toast } from '#web/components/ui/toaster.tsx';
+import { errorMessage } from '#web/lib/api-client.ts';
+import { useAuth } from '#web/lib/auth.tsx';
+import { useAuthDialog } from '#web/lib/auth-dialog.ts';
+import { useCreateSupportMessage } from '../api/create-support-message.ts';
+
+type FormInput = z.input<typeof SupportMessageCreateSchema>;
+type FormOutput = z.output<typeof SupportMessageCreateSchema>;
+
+/** The id the page's "Écrire au support" card scrolls to. */
+export const CONTACT_FORM_ID = 'contact';
+
+const EMPTY: FormInput = { user_name: '', user_email: '', subject: '', message: '' };
+
+/**
+ * The contact form (spec 2 sections 2 and 5): name, e-mail, subject and message, the first two
+ * prefilled from the signed-in user. A visitor who submits is told "Il faut d'abord créer un compte ou
+ * se connecter…" and the login dialog opens (what was typed stays). Every field is required
+ * ("Veuillez remplir tous les champs"). Success: the spec's toast, subject and message cleared; a
+ * failure keeps every word typed (people write here in hard moments: nothing may be lost).
+ */
+export function ContactForm() {
+  const { user, isLoading } = useAuth();
+  const authDialog = useAuthDialog();
+  const mutation = useCreateSupportMessage();
+  // The login request is announced by its toast (the login dialog opens over the page); it stays
+  // written in the form. A sending failure is announced here.
+  const [notice, setNotice] = useState<{ text: string; kind: 'login' | 'error' } | null>(null);
+  const form = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(SupportMessageCreateSchema),
+    defaultValues: EMPTY,
+  });
+  const { errors } = form.formState;
+
+  // Prefill from the user once known (also right after logging in from this page), without
+  // overwriting what the person typed.
+  useEffect(() => {
+    if (!user) return;
+    if (!form.getValues('user_name').trim()) form.setValue('user_name', userDisplayName(user));
+    if (!form.getValues('user_email').trim()) form.setValue('user_email', user.email);
+    setNotice(null);
+  }, [user, form]);
+
+  const send = form.handleSubmit(async (values) => {
+    setNotice(null);
+    try {
+      await mutation.mutateAsync(values);
+    } catch (error) {
+      setNotice({ text: errorMessage(error, supportPage.sendError), kind: 'error' });
+      return;
+    }
+    toast.success(support.sentSuccess);
+    form.resetField('subject', { defaultValue: '' });
+    form.resetField('message', { defaultValue: '' });
+  });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (!user) {
+      event.preventDefault();
+      setNotice({ text: support.loginRequired, kind: 'login' });
+      toast.error(support.loginRequired);
+      authDialog.open('login');
+      return;
+    }
+    void send(event);
+  };
+
+  return (
+    <Card id={CONTACT_FORM_ID} className="scroll-mt-24">
+      <CardTitle>{supportPage.formTitle}</CardTitle>
+      <p className="mt-1 text-sm text-ink-muted">{user ? supportPage.formIntro : supportPage.formLoginHint}</p>
+      <form onSubmit={onSubmit} noValidate className="mt-5 space-y-5">
+        <div className="grid gap-5 sm:grid-cols-2">
+          <FormField label={supportPage.nameLabel} error={errors.user_name?.message}>
+            <Input autoComplete="name" maxLength={SUPPORT_NAME_MAX_LENGTH} {...form.register('user_name')} />
+          </FormField>
+          <FormField label={supportPage.emailLabel} error={errors.user_email?.message}>
+            <Input type="email" autoComplete="email" inputMode="email" {...form.register('user_email')} />
+          </FormField>
+        </div>
+        <FormField label={supportPage.subjectLabel} error={errors.subject?.message}>
+          <Input maxLength={SUPPORT_SUBJECT_MAX_LENGTH} {...form.register('subject')} />
+        </FormField>
+        <FormField label={supportPage.messageLabel} error={errors.message?.message}>
+          <Textarea rows={6} maxLength={SUPPORT_MESSAGE_MAX_LENGTH} {...form.register('message')} />
+        </FormField>
+        {notice ? (
+          <p
+            role={notice.kind === 'error' ? 'alert' : undefined}
+            className="rounded-xl bg-danger-soft px-4 py-3 text-sm font-medium text-danger"
+          >
+            {notice.text}
+          </p>
+        ) : null}
+        <Button
+          type="submit"
+          disabled={isLoading}
+          loading={mutation.isPending}
+          loadingLabel={supportPage.sending}
+          className="w-full sm:w-auto"
+        >
+          <Send size={20} aria-hidden="true" />
+          {supportPage.submit}
+        </Button>
+      </form>
+    </Card>
+  );
+}
