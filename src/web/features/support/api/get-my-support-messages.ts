@@ -1,14 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
+import { LIST_MAX_LIMIT } from '#shared/constants.ts';
 import { SupportMessageSchema, type SupportMessage } from '#shared/schemas/support.ts';
 import { api } from '#web/lib/api-client.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 
 const MySupportMessagesSchema = z.array(SupportMessageSchema);
 
-/** GET /support/my-messages: the caller's own messages, newest first, each with the team's responses. */
+/**
+ * GET /support/my-messages: the caller's own messages, newest first, each with the team's responses
+ * (the latest LIST_MAX_LIMIT: more than anyone writes to support).
+ */
 export function getMySupportMessages(signal?: AbortSignal): Promise<SupportMessage[]> {
-  return api.get('/support/my-messages', { schema: MySupportMessagesSchema, signal });
+  return api.get('/support/my-messages', { query: { limit: LIST_MAX_LIMIT }, schema: MySupportMessagesSchema, signal });
 }
 
 export const mySupportMessagesQueryOptions = () =>

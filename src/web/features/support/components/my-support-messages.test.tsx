@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AUTH_TOKEN_STORAGE_KEY } from '#shared/constants.ts';
+import { AUTH_TOKEN_STORAGE_KEY, LIST_MAX_LIMIT } from '#shared/constants.ts';
 import { supportPage, supportStatusLabels } from '#shared/messages/support.ts';
 import { jsonResponse, renderWithProviders } from '#web/testing/render.tsx';
 import { currentUserFixture } from '#web/testing/users.ts';
@@ -10,7 +10,7 @@ import { supportMessageFixture } from './support-fixtures.ts';
 function stubMyMessages(answer: () => Response) {
   const fetchMock = vi.fn(async (url: string) => {
     if (url.startsWith('/api/v1/users/me')) return jsonResponse(200, currentUserFixture());
-    if (url === '/api/v1/support/my-messages') return answer();
+    if (url === `/api/v1/support/my-messages?limit=${LIST_MAX_LIMIT}`) return answer();
     return jsonResponse(404, { detail: 'Introuvable', code: 'NOT_FOUND' });
   });
   vi.stubGlobal('fetch', fetchMock);
