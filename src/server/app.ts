@@ -16,6 +16,8 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { bookingsRoutes } from './modules/bookings/bookings.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { ledgerRoutes } from './modules/ledger/ledger.routes.ts';
+import { liveChatRoutes } from './modules/live-chat/live-chat.routes.ts';
+import { createChatHub } from './modules/live-chat/live-chat.service.ts';
 import { messagingRoutes } from './modules/messaging/messaging.routes.ts';
 import { offersRoutes } from './modules/offers/offers.routes.ts';
 import { paymentSimulatorRoutes } from './modules/payment-simulator/payment-simulator.routes.ts';
@@ -197,6 +199,10 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   const socketHub = createSocketHub(ctx, options.socketHub);
   app.addHook('onReady', () => socketHub.start());
   app.addHook('onClose', () => socketHub.stop());
+  // The live-chat sockets of this instance, by session, fed by the same bus.
+  const chatHub = createChatHub(ctx, { pingIntervalMs: options.socketHub?.pingIntervalMs });
+  app.addHook('onReady', () => chatHub.start());
+  app.addHook('onClose', () => chatHub.stop());
 
   // Feature modules, listed explicitly so the whole API reads in one place.
   await app.register(
@@ -213,6 +219,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       await api.register(ledgerRoutes, { ctx });
       await api.register(messagingRoutes, { ctx });
       await api.register(realtimeRoutes, { ctx, hub: socketHub });
+      await api.register(liveChatRoutes, { ctx, hub: chatHub });
     },
     { prefix: API_BASE_PATH },
   );

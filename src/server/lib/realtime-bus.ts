@@ -20,7 +20,19 @@ export type BusEvent =
   /** Messages of the conversation changed (masked ones revealed): its parties reload it. */
   | { type: 'conversation.updated'; conversation_id: string; user_ids: string[] }
   /** A booking was created, paid, cancelled or completed; `user_ids` are its seeker and helper. */
-  | { type: 'booking.changed'; booking_id: string; change: BookingChange; user_ids: string[] };
+  | { type: 'booking.changed'; booking_id: string; change: BookingChange; user_ids: string[] }
+  /**
+   * A live-chat message was stored: each process's chat hub sends it to its sockets of that session.
+   * `user_ids` is empty: chat sockets are found by session (a guest has no user id).
+   */
+  | { type: 'chat.message'; session_id: string; message_id: string; user_ids: string[] }
+  /** A live-chat session changed status (active, closed, archived); `user_ids` is empty, as above. */
+  | { type: 'chat.session'; session_id: string; status: string; user_ids: string[] }
+  /**
+   * Support activity (a chat opened, written in or changed): every process's app-socket hub tells its
+   * connected administrators, whatever `user_ids` says (empty).
+   */
+  | { type: 'support.activity'; user_ids: string[] };
 
 /** Publishes an event; pass the transaction that makes the change so it leaves at its commit. */
 export async function publishEvent(db: Executor, event: BusEvent): Promise<void> {

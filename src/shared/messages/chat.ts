@@ -20,4 +20,12 @@ export const chat = {
   guestIdentityRequired: 'Indiquez votre nom et votre adresse e-mail pour démarrer le chat.',
   statusRefused: 'Ce changement de statut n’est pas possible pour cette session.',
   socketTokenRequired: 'Jeton de session requis.',
+  /** `sender_name` of a support team reply. */
+  adminSenderName: 'Équipe Appui',
+  /** `sender_name` of a member whose account has neither display name nor username. */
+  memberSenderName: 'Membre',
+  // chat socket system lines (system_message frames)
+  socketConnected: 'Connecté au support',
+  socketSessionActive: 'Un membre de l’équipe Appui a rejoint la conversation.',
+  socketInvalidMessage: 'Message non envoyé : écrivez un texte de 4 000 caractères au plus.',
 } as const;

@@ -31,5 +31,10 @@ export const SocketEventSchema = z.discriminatedUnion('type', [
   }),
   /** The server may have missed events (its listener reconnected): catch up as after a reconnect. */
   z.object({ type: z.literal('resync') }),
+  /**
+   * To administrators only: a live chat was opened, written in or changed status (issue 12 section
+   * 3): the admin console refreshes its chat lists and figures at once instead of at its next 30 s.
+   */
+  z.object({ type: z.literal('support.activity') }),
 ]);
 export type SocketEvent = z.infer<typeof SocketEventSchema>;

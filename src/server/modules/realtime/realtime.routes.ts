@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { SOCKET_CONNECTS_PER_MINUTE } from '#shared/constants.ts';
+import { isAdminRole } from '#shared/rules/roles.ts';
 import type { App, AppContext } from '../../app-types.ts';
 import { allowedSocketOrigins, authenticateSocket, type SocketHolder, type SocketHub } from './realtime.service.ts';
 
@@ -44,6 +45,7 @@ export async function realtimeRoutes(app: App, { ctx, hub }: { ctx: AppContext; 
         id: holder.user.id,
         tokenVersion: holder.user.tokenVersion,
         tokenExpiresAt: holder.tokenExpiresAt,
+        admin: isAdminRole(holder.user.role),
       });
     },
   );

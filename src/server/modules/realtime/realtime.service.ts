@@ -34,6 +34,16 @@ export function allowedSocketOrigins(config: Pick<AppConfig, 'env' | 'publicUrl'
   return origins;
 }
 
+/**
+ * A handshake's Origin (when sent) must be one of ours: 403 SOCKET_ORIGIN_REFUSED before the upgrade.
+ * The app socket and the live-chat socket (live-chat module) both check it here.
+ */
+export function assertSocketOrigin(origins: Set<string>, origin: string | undefined): void {
+  if (origin !== undefined && !origins.has(origin)) {
+    throw forbidden(ErrorCode.SOCKET_ORIGIN_REFUSED, messaging.socketOriginRefused);
+  }
+}
+
 /** Who holds an accepted socket, and until when its token is valid (it is closed then, 4001). */
 export type SocketHolder = { user: UserRow; tokenExpiresAt: number };
 
@@ -48,9 +58,7 @@ export async function authenticateSocket(
   origins: Set<string>,
   handshake: { origin: string | undefined; token: string | undefined },
 ): Promise<SocketHolder> {
-  if (handshake.origin !== undefined && !origins.has(handshake.origin)) {
-    throw forbidden(ErrorCode.SOCKET_ORIGIN_REFUSED, messaging.socketOriginRefused);
-  }
+  assertSocketOrigin(origins, handshake.origin);
   if (!handshake.token) throw unauthorized(ErrorCode.NOT_AUTHENTICATED, apiErrors.notAuthenticated);
   const user = await userFromToken(ctx, handshake.token);
   if (hub.socketCount(user.id) >= SOCKETS_PER_USER_MAX) {

@@ -43,6 +43,8 @@ type Client = {
   tokenVersion: number;
   /** When the socket's token expires (ms since the epoch): the socket closes then, like a request would fail. */
   tokenExpiresAt: number;
+  /** An administrator's socket: it also gets `support.activity` (the admin console refreshes). */
+  admin: boolean;
   /** Answered the last ping. */
   alive: boolean;
   /** `hello` sent: events queued before it are covered by the catch-up hello starts. */
@@ -125,7 +127,7 @@ export class SocketHub {
   }
 
   /** Takes a freshly upgraded socket; false (and the socket closed) when the user has too many. */
-  add(socket: WebSocket, user: { id: string; tokenVersion: number; tokenExpiresAt: number }): boolean {
+  add(socket: WebSocket, user: { id: string; tokenVersion: number; tokenExpiresAt: number; admin?: boolean }): boolean {
     if (this.stopped) {
       socket.close(CLOSE_GOING_AWAY);
       return false;
@@ -139,6 +141,7 @@ export class SocketHub {
       userId: user.id,
       tokenVersion: user.tokenVersion,
       tokenExpiresAt: user.tokenExpiresAt,
+      admin: user.admin ?? false,
       alive: true,
       ready: false,
     };
@@ -207,6 +210,10 @@ export class SocketHub {
   /** Called for every bus event: one load per connected user concerned, not one per socket. */
   dispatch(event: BusEvent): void {
     if (this.stopped) return;
+    if (event.type === 'support.activity') {
+      this.notifyAdmins();
+      return;
+    }
     for (const userId of new Set(event.user_ids)) {
       const entry = this.users.get(userId);
       if (!entry || entry.clients.size === 0) continue;
@@ -257,6 +264,17 @@ export class SocketHub {
       this.feed.conversationUnread(userId, conversationId),
     ]);
     return { type: 'unread', total, conversation_id: conversationId, conversation_unread: conversationUnread };
+  }
+
+  /**
+   * `support.activity` carries nothing to load: every administrator's ready socket here gets it
+   * (a hint to refresh; its order against their other frames does not matter).
+   */
+  private notifyAdmins(): void {
+    for (const entry of this.users.values()) {
+      for (const client of entry.clients)
+        if (client.admin && client.ready) this.send(client, { type: 'support.activity' });
+    }
   }
 
   /** The listener lost events while it was down: every client catches up as after a reconnect. */

@@ -1,0 +1,40 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { isAdminRole } from '#shared/rules/roles.ts';
+import type { ChatSessionRow } from '../../db/schema/support.ts';
+import type { UserRow } from '../../db/schema/users.ts';
+
+/**
+ * Who calls: the signed-in user (or nobody), and the session token a guest (or a user's browser)
+ * was given at creation. A session is readable by its owner — the user it belongs to, or whoever
+ * holds its token — and by admins; to anyone else it does not exist (404, as an unknown id).
+ */
+export type ChatCaller = { user: UserRow | null; sessionToken?: string };
+
+/** How a caller reaches one session: as its owner, as the support team, or both (an admin's own chat). */
+export type Access = { owner: boolean; admin: boolean };
+
+/** A session token is 32 random bytes; only its SHA-256 digest is stored (migration 0010). */
+export function newSessionToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: digestOf(token) };
+}
+
+function digestOf(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+/** Compares digests in constant time: how long it takes says nothing about the stored one. */
+function tokenMatches(session: ChatSessionRow, token: string | undefined): boolean {
+  if (!token) return false;
+  const given = Buffer.from(digestOf(token), 'hex');
+  const stored = Buffer.from(session.sessionTokenHash, 'hex');
+  return given.length === stored.length && timingSafeEqual(given, stored);
+}
+
+export function accessOf(session: ChatSessionRow, caller: ChatCaller): Access | null {
+  const owner =
+    (caller.user !== null && session.userId !== null && session.userId === caller.user.id) ||
+    tokenMatches(session, caller.sessionToken);
+  const admin = caller.user !== null && isAdminRole(caller.user.role);
+  return owner || admin ? { owner, admin } : null;
+}
