@@ -29,3 +29,36 @@ export const chat = {
   socketSessionActive: 'Un membre de l’équipe Appui a rejoint la conversation.',
   socketInvalidMessage: 'Message non envoyé : écrivez un texte de 4 000 caractères au plus.',
 } as const;
+
+/** The live chat dialog of the support page (spec 2 sections 2 and 4; UI.md "Safety cues"). */
+export const liveChat = {
+  launch: 'Démarrer un chat',
+  title: 'Chat en direct',
+  description: 'Un membre de l’équipe Appui vous répond ici, en direct.',
+  guestIntro: 'Sans compte, indiquez votre nom et votre adresse e-mail pour que l’équipe sache qui lui écrit.',
+  nameLabel: 'Votre nom',
+  emailLabel: 'Votre adresse e-mail',
+  subjectHint: 'Facultatif : en quelques mots.',
+  start: 'Démarrer le chat',
+  starting: 'Démarrage…',
+  restoring: 'Reprise de votre conversation…',
+  retry: 'Réessayer',
+  threadLabel: 'Messages du chat',
+  empty: 'Écrivez votre message : un membre de l’équipe vous répondra ici.',
+  you: 'Vous',
+  inputLabel: 'Votre message',
+  inputPlaceholder: 'Écrivez votre message…',
+  inputHint: 'Entrée pour envoyer, Maj+Entrée pour aller à la ligne.',
+  send: 'Envoyer',
+  sending: 'Envoi…',
+  connectionLive: 'Temps réel actif',
+  connectionReady: 'Prêt',
+  ended: 'Cette conversation est terminée.',
+  newChat: 'Démarrer une nouvelle conversation',
+  crisisLabel: 'En danger ?',
+  crisisNumbers: [
+    { number: '15', label: 'Appeler le 15 (SAMU)' },
+    { number: '3114', label: 'Appeler le 3114 (prévention du suicide)' },
+    { number: '112', label: 'Appeler le 112 (urgence européenne)' },
+  ],
+} as const;

@@ -1,0 +1,139 @@
+import { MessagesSquare, RotateCcw } from 'lucide-react';
+import { useState } from 'react';
+import { liveChat } from '#shared/messages/chat.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Dialog, DialogContent, DialogTrigger } from '#web/components/ui/dialog.tsx';
+import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { cn } from '#web/lib/cn.ts';
+import type { ChatConnection, ChatSocketLike } from '../realtime/chat-socket.ts';
+import { useLiveChat, type LiveChatState } from '../use-live-chat.ts';
+import { ChatComposer } from './chat-composer.tsx';
+import { ChatCrisisBar } from './chat-crisis-bar.tsx';
+import { ChatStartForm } from './chat-start-form.tsx';
+import { ChatThread } from './chat-thread.tsx';
+
+/** Spec 2 section 2: the connection indicator reads "real-time active" or "ready". */
+function ConnectionIndicator({ connection }: { connection: ChatConnection }) {
+  const live = connection === 'open';
+  return (
+    <p role="status" className="inline-flex items-center gap-2 text-sm text-ink-muted">
+      <span aria-hidden="true" className={cn('h-2.5 w-2.5 rounded-full', live ? 'bg-emerald-600' : 'bg-slate-400')} />
+      {live ? liveChat.connectionLive : liveChat.connectionReady}
+    </p>
+  );
+}
+
+function Notice({ text, detail }: { text: string | null; detail?: string | null }) {
+  if (!text) return null;
+  return (
+    <div role="alert" className="rounded-xl border border-danger/30 bg-danger-soft px-3 py-2 text-sm text-ink">
+      <p className="font-medium">{text}</p>
+      {detail ? <p className="mt-0.5">{detail}</p> : null}
+    </div>
+  );
+}
+
+function ChatBody({ state }: { state: LiveChatState }) {
+  switch (state.phase) {
+    case 'idle':
+    case 'restoring':
+      return (
+        <div role="status" className="space-y-3">
+          <p className="text-ink-muted">{liveChat.restoring}</p>
+          <Skeleton className="h-48 w-full" />
+        </div>
+      );
+    case 'unreachable':
+      return (
+        <div className="space-y-3">
+          <Notice text={state.notice} />
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <Button onClick={() => void state.retry()}>
+              <RotateCcw size={20} aria-hidden="true" />
+              {liveChat.retry}
+            </Button>
+            <Button variant="outline" onClick={state.startNew}>
+              {liveChat.newChat}
+            </Button>
+          </div>
+        </div>
+      );
+    case 'form':
+      return (
+        <div className="space-y-4">
+          <Notice text={state.notice} detail={state.noticeDetail} />
+          <ChatStartForm
+            isGuest={state.isGuest}
+            starting={state.starting}
+            onStart={(input) => void state.start(input)}
+          />
+        </div>
+      );
+    case 'chat':
+    case 'ended': {
+      const ended = state.phase === 'ended';
+      return (
+        <div className="space-y-3">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <p className="min-w-0 truncate font-medium text-ink">{state.session?.subject}</p>
+            <ConnectionIndicator connection={state.connection} />
+          </div>
+          <ChatThread items={state.items} pending={state.pending} />
+          {ended ? (
+            <div className="space-y-3">
+              {state.notice ? <Notice text={state.notice} /> : <p role="status">{liveChat.ended}</p>}
+              <Button fullWidth onClick={state.startNew}>
+                {liveChat.newChat}
+              </Button>
+            </div>
+          ) : (
+            <>
+              <Notice text={state.notice} />
+              <ChatComposer
+                value={state.draft}
+                onChange={state.setDraft}
+                onSend={() => void state.send()}
+                disabled={false}
+                busy={state.sending}
+              />
+            </>
+          )}
+        </div>
+      );
+    }
+  }
+}
+
+/**
+ * The live chat of the support page (spec 2 section 2; issue 12 section 2): a button that opens the
+ * dialog, for signed-in users and guests alike. The conversation lives with the button, so closing
+ * the dialog does not lose it; a reload restores it from localStorage under the rules of spec 2
+ * section 4. The urgent numbers stay one tap away inside the dialog (UI.md "Safety cues").
+ */
+export function LiveChatLauncher({
+  className,
+  createSocket,
+}: {
+  className?: string;
+  /** Tests inject a fake WebSocket. */
+  createSocket?: (url: string) => ChatSocketLike;
+}) {
+  const [open, setOpen] = useState(false);
+  const state = useLiveChat({ open, createSocket });
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button className={className}>
+          <MessagesSquare size={20} aria-hidden="true" />
+          {liveChat.launch}
+        </Button>
+      </DialogTrigger>
+      <DialogContent title={liveChat.title} description={liveChat.description}>
+        <div className="space-y-4">
+          <ChatCrisisBar />
+          <ChatBody state={state} />
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
