@@ -28,6 +28,7 @@ import { realtimeRoutes } from './modules/realtime/realtime.routes.ts';
 import { createSocketHub, type SocketHubOptions } from './modules/realtime/realtime.service.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { slotsRoutes } from './modules/slots/slots.routes.ts';
+import { supportRoutes } from './modules/support/support.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/error-handler.ts';
@@ -219,6 +220,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       await api.register(ledgerRoutes, { ctx });
       await api.register(messagingRoutes, { ctx });
       await api.register(realtimeRoutes, { ctx, hub: socketHub });
+      await api.register(supportRoutes, { ctx });
       await api.register(liveChatRoutes, { ctx, hub: chatHub });
     },
     { prefix: API_BASE_PATH },
