@@ -226,6 +226,15 @@ export async function findPricingOptions(db: Executor, offerId: string): Promise
     .orderBy(asc(pricingOptions.position));
 }
 
+/** Changes one pricing option in place (its id stays, so bookings and open booking pages that name it stay valid). */
+export async function updatePricingOption(
+  db: Executor,
+  id: string,
+  values: Partial<PricingOptionValues>,
+): Promise<void> {
+  await db.update(pricingOptions).set(values).where(eq(pricingOptions.id, id));
+}
+
 export async function softDeleteOffer(db: Executor, id: string): Promise<void> {
   await db
     .update(offers)

@@ -2,6 +2,7 @@ import { ErrorCode } from '#shared/error-codes.ts';
 import { offers as offerMessages } from '#shared/messages/offers.ts';
 import { isAdminRole, isHelperRole } from '#shared/rules/roles.ts';
 import { payoutRuleAllows } from '#shared/rules/pricing.ts';
+import type { AdminOfferUpdate } from '#shared/schemas/admin.ts';
 import type { OfferCreateInput, OfferUpdateInput, PrivateOffer, PublicOffer } from '#shared/schemas/offers.ts';
 import type { AppContext } from '../../app-types.ts';
 import type { Executor } from '../../db/client.ts';
@@ -185,6 +186,103 @@ export async function deleteOffer(ctx: AppContext, id: string, user: UserRow): P
       throw conflict(ErrorCode.OFFER_HAS_ACTIVE_BOOKINGS, offerMessages.hasActiveBookings);
     }
     await repo.softDeleteOffer(tx, row.id);
+  });
+  forgetSearchReuse(ctx.db);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Moderation by an admin (spec 2 section 6: list, hide, show, edit title, description, price and
+// duration, delete any offer). The admin module checks the role and writes the audit row through
+// `audit`, inside the same transaction, with the changed fields before and after.
+
+/** The changed fields of a moderated offer, before and after (snake_case, as the API names them). */
+export type OfferModeration = { before: Record<string, unknown>; after: Record<string, unknown> };
+export type ModerationAudit = (tx: Executor, change: OfferModeration) => Promise<void>;
+
+/** A live (not deleted) offer, locked for the rest of the transaction; deleted or missing is 404. */
+async function moderatedOffer(db: Executor, id: string): Promise<OfferRow> {
+  const row = await repo.findOfferRow(db, id, { forUpdate: true });
+  if (!row || row.deletedAt) throw offerNotFound();
+  return row;
+}
+
+/**
+ * PUT /admin/offers/{id}: title and description on the offer, price and duration on its FIRST pricing
+ * option (the headline price every response copies), changed in place. The offer form's rules hold:
+ * a paid price needs the helper's payout account (an admin cannot make a booking payable to nobody),
+ * and two options of one duration are refused (a booking picks its option by duration). Only the
+ * fields that change are written and audited; nothing changed writes nothing.
+ */
+export async function moderateOfferFields(
+  ctx: AppContext,
+  id: string,
+  input: AdminOfferUpdate,
+  audit: ModerationAudit,
+): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const row = await moderatedOffer(tx, id);
+    const [first, ...others] = await repo.findPricingOptions(tx, row.id);
+    const before: Record<string, unknown> = {};
+    const after: Record<string, unknown> = {};
+    const note = (field: string, old: unknown, next: unknown) => {
+      if (next === undefined || next === old) return false;
+      before[field] = old;
+      after[field] = next;
+      return true;
+    };
+    const titleChanged = note('title', row.title, input.title);
+    const descriptionChanged = note('description', row.description, input.description);
+    const priceChanged = first !== undefined && note('price_cents', first.priceCents, input.price_cents);
+    const durationChanged =
+      first !== undefined && note('duration_minutes', first.durationMinutes, input.duration_minutes);
+    if (Object.keys(after).length === 0) return;
+
+    if (priceChanged) await assertPayoutRule(tx, row.helperId, [{ price_cents: input.price_cents ?? 0 }]);
+    if (durationChanged && others.some((option) => option.durationMinutes === input.duration_minutes)) {
+      throw conflict(ErrorCode.PRICING_DURATION_DUPLICATE, offerMessages.pricingDurationDuplicate);
+    }
+    // Always written, so updated_at moves on a price-only change too (undefined fields are left alone).
+    await repo.updateOffer(tx, row.id, {
+      title: titleChanged ? input.title : undefined,
+      description: descriptionChanged ? input.description : undefined,
+    });
+    if (first && (priceChanged || durationChanged)) {
+      await repo.updatePricingOption(tx, first.id, {
+        priceCents: priceChanged ? input.price_cents : undefined,
+        durationMinutes: durationChanged ? input.duration_minutes : undefined,
+      });
+    }
+    await audit(tx, { before, after });
+  });
+  forgetSearchReuse(ctx.db);
+}
+
+/** POST /admin/offers/{id}/toggle: visible ↔ hidden. A hidden offer leaves lists and searches at once. Returns the new visibility. */
+export async function toggleOfferVisibility(ctx: AppContext, id: string, audit: ModerationAudit): Promise<boolean> {
+  const visible = await ctx.db.transaction(async (tx) => {
+    const row = await moderatedOffer(tx, id);
+    await repo.updateOffer(tx, row.id, { visible: !row.visible });
+    await audit(tx, { before: { visible: row.visible }, after: { visible: !row.visible } });
+    return !row.visible;
+  });
+  forgetSearchReuse(ctx.db);
+  return visible;
+}
+
+/**
+ * DELETE /admin/offers/{id}: the helper's rule holds for admins too: a soft delete (bookings keep
+ * their offer), refused with OFFER_HAS_ACTIVE_BOOKINGS while a booking still holds the helper's time,
+ * since a seeker with a paid or scheduled session still needs the offer and its contact information.
+ * An offer that must go at once is hidden (toggle), which takes it out of search immediately.
+ */
+export async function moderateOfferDelete(ctx: AppContext, id: string, audit: ModerationAudit): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const row = await moderatedOffer(tx, id);
+    if (await repo.hasActiveBookings(tx, row.id)) {
+      throw conflict(ErrorCode.OFFER_HAS_ACTIVE_BOOKINGS, offerMessages.hasActiveBookings);
+    }
+    await repo.softDeleteOffer(tx, row.id);
+    await audit(tx, { before: { deleted: false, visible: row.visible }, after: { deleted: true, visible: false } });
   });
   forgetSearchReuse(ctx.db);
 }
