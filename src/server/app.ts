@@ -12,6 +12,7 @@ import type { App, AppContext } from './app-types.ts';
 import type { AppConfig } from './config.ts';
 import { migrateDatabase, openDatabase, type DatabaseHandle } from './db/client.ts';
 import { runInBackground } from './lib/background.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { bookingsRoutes } from './modules/bookings/bookings.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -219,6 +220,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       await api.register(payoutsRoutes, { ctx });
       await api.register(ledgerRoutes, { ctx });
       await api.register(messagingRoutes, { ctx });
+      await api.register(adminRoutes, { ctx });
       await api.register(realtimeRoutes, { ctx, hub: socketHub });
       await api.register(supportRoutes, { ctx });
       await api.register(liveChatRoutes, { ctx, hub: chatHub });

@@ -231,5 +231,10 @@ export const REPORT_TARGET_TYPES = ['user', 'offer', 'review', 'message', 'chat_
 export const REPORT_STATUSES = ['pending', 'reviewed', 'dismissed'] as const;
 /** Admin lists: page size of the offers console (it must stay usable with 100 000 offers). */
 export const ADMIN_OFFERS_PAGE_SIZE = 50;
+/**
+ * GET /admin/offers counts its matches exactly up to this many; above, `total` is the planner's estimate
+ * (counting 100 000 offers on every page would scan them all; nobody pages that far, they search).
+ */
+export const ADMIN_OFFERS_EXACT_COUNT_CAP = 10_000;
 /** Latest audit entries on the admin dashboard. */
 export const ADMIN_AUDIT_RECENT = 20;
