@@ -134,6 +134,33 @@ export async function hasSentMessage(db: Executor, conversationId: string, userI
 }
 
 /**
+ * The sender's latest text messages in the conversation within the window, oldest first: a phone
+ * number split over several messages ("06 12 34", then "56 78") is read whole (masking).
+ */
+export async function recentTextsOf(
+  db: Executor,
+  conversationId: string,
+  senderId: string,
+  count: number,
+  windowMinutes: number,
+): Promise<string[]> {
+  const rows = await db
+    .select({ content: messages.content })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.conversationId, conversationId),
+        eq(messages.senderId, senderId),
+        eq(messages.kind, 'text'),
+        sql`${messages.sentAt} > now() - make_interval(mins => ${windowMinutes})`,
+      ),
+    )
+    .orderBy(desc(messages.sentAt), desc(messages.id))
+    .limit(count);
+  return rows.map((row) => row.content).reverse();
+}
+
+/**
  * Inserts a message (its `sent_at` is the default clock_timestamp(), taken now, after the caller
  * locked the conversation), moves the conversation's `last_message_at`, and marks it read for its
  * sender: one's own message is read. Run inside the transaction that holds the conversation lock.

@@ -297,6 +297,23 @@ describe('masking before a confirmed booking', () => {
   });
 });
 
+describe('masking a number split over messages', () => {
+  it('masks the message that completes a phone number started in the previous ones', async () => {
+    const conversation = await openConversation();
+    // The helper may always write: split a number over three messages.
+    const first = await sent(helper, conversation.id, '06 12');
+    const second = await sent(helper, conversation.id, '34');
+    const last = await sent(helper, conversation.id, '56 78');
+    expect(first.visible).toBe(true);
+    expect(second.visible).toBe(true);
+    expect(last.visible).toBe(false);
+    const seen = (await thread(seeker, conversation.id)).json<Message[]>();
+    expect(seen.at(-1)).toMatchObject({ content: '', masked: true });
+    // An ordinary follow-up is not caught by what came before.
+    expect((await sent(helper, conversation.id, 'À bientôt')).visible).toBe(true);
+  });
+});
+
 describe('unread counts', () => {
   it('counts the other party’s messages, follows the user across tokens, and never moves back', async () => {
     const conversation = await openConversation();

@@ -1,4 +1,9 @@
-import { CANCELLATION_MARKER, MESSAGE_MAIL_THROTTLE_MINUTES } from '#shared/constants.ts';
+import {
+  CANCELLATION_MARKER,
+  CONTACT_SPLIT_LOOKBACK_MESSAGES,
+  CONTACT_SPLIT_LOOKBACK_MINUTES,
+  MESSAGE_MAIL_THROTTLE_MINUTES,
+} from '#shared/constants.ts';
 import { ErrorCode } from '#shared/error-codes.ts';
 import { messageMail } from '#shared/messages/messaging-mail.ts';
 import { messaging as messagingMessages } from '#shared/messages/messaging.ts';
@@ -30,6 +35,7 @@ import {
   hasNonCancelledBooking,
   hasSentMessage,
   insertMessage,
+  recentTextsOf,
   listConversationsFor,
   listMessages,
   lockConversation,
@@ -166,6 +172,30 @@ export async function listConversationMessages(
 }
 
 /**
+ * Whether a new message carries contact details, alone or completing the sender's previous few
+ * messages: "06 12 34" then "56 78" is a phone number, and the message that completes it is masked.
+ */
+async function carriesContactDetails(db: Executor, conversationId: string, senderId: string, content: string) {
+  if (containsContactDetails(content)) return true;
+  const previous = await recentTextsOf(
+    db,
+    conversationId,
+    senderId,
+    CONTACT_SPLIT_LOOKBACK_MESSAGES,
+    CONTACT_SPLIT_LOOKBACK_MINUTES,
+  );
+  // Only what the new message completes: details the previous messages already held alone were
+  // decided when they were sent.
+  for (let start = previous.length - 1; start >= 0; start -= 1) {
+    const before = previous.slice(start);
+    if (containsContactDetails([...before, content].join(' ')) && !containsContactDetails(before.join(' '))) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/**
  * POST /messages/conversations/{id}/messages. In one transaction: the conversation row is locked,
  * so the enablement facts are read after any concurrent message or booking reveal committed, and
  * `sent_at` (clock_timestamp(), taken after the lock) orders messages in commit order. Chat
@@ -186,7 +216,7 @@ export async function sendMessage(ctx: AppContext, user: UserRow, id: string, co
       if (!enabled) throw new AppError(ErrorCode.CHAT_DISABLED, 403, messagingMessages.chatDisabledDetail);
     }
     const visible = isVisibleOnSend(
-      containsContactDetails(content),
+      await carriesContactDetails(tx, locked.id, user.id, content),
       await shareConfirmedBooking(tx, locked.helperId, locked.userId),
     );
     const inserted = await insertMessage(tx, {
