@@ -164,6 +164,9 @@ export const MESSAGES_PER_ADDRESS_PER_MINUTE = 60;
 export const CONVERSATIONS_PER_HOUR = 30;
 /** Longest search text in the conversation list. */
 export const CONVERSATION_SEARCH_MAX_LENGTH = 100;
+/** Masking reads a new message with the sender's few previous ones (a number split over messages). */
+export const CONTACT_SPLIT_LOOKBACK_MESSAGES = 3;
+export const CONTACT_SPLIT_LOOKBACK_MINUTES = 30;
 /** At most one "new message" mail per conversation and recipient in this window. */
 export const MESSAGE_MAIL_THROTTLE_MINUTES = 15;
 /** Each process refreshes its presence rows this often; a row older than the TTL counts as gone. */
