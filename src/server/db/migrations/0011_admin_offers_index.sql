@@ -1,0 +1,1 @@
+CREATE INDEX "offers_admin_list_idx" ON "offers" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS FIRST) WHERE deleted_at IS NULL;
