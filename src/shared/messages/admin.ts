@@ -119,6 +119,7 @@ export const adminConsole = {
   urgentNotice: 'Message urgent : la personne évoque peut-être une crise. Répondez en priorité.',
   // chats
   chatStatsTitle: 'Chats en direct',
+  chatListTitle: 'Sessions de chat',
   chatTotal: 'Sessions',
   chatOpen: 'En attente',
   chatActive: 'Actives',

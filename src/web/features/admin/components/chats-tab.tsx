@@ -354,7 +354,7 @@ export default function ChatsTab() {
           className={cn('min-w-0 space-y-3', selected !== null && 'hidden lg:block')}
         >
           <h3 id="chat-list-title" className="text-lg font-semibold text-ink">
-            {adminConsole.chatStatsTitle}
+            {adminConsole.chatListTitle}
           </h3>
           <Segmented label={adminConsole.chatViewLabel} value={view} options={views} onChange={setView} />
           {sessions.isPending ? (
