@@ -153,6 +153,17 @@ describe('applySocketEvent', () => {
     expect(isStale(queryClient, unreadKey)).toBe(false);
   });
 
+  it('support.activity refreshes the admin console (lists and figures), nothing of messaging', async () => {
+    const queryClient = setup();
+    queryClient.setQueryData(queryKeys.admin.chatSessions('active'), []);
+    queryClient.setQueryData(queryKeys.admin.chatStats(), {});
+    await applySocketEvent(queryClient, { type: 'support.activity' });
+    expect(isStale(queryClient, queryKeys.admin.chatSessions('active'))).toBe(true);
+    expect(isStale(queryClient, queryKeys.admin.chatStats())).toBe(true);
+    expect(isStale(queryClient, listKey)).toBe(false);
+    expect(isStale(queryClient, threadKey)).toBe(false);
+  });
+
   describe.each(['hello', 'resync'] as const)('%s: the catch-up', (type) => {
     let fetchMock: ReturnType<typeof vi.fn>;
     beforeEach(() => {
