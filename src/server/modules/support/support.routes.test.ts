@@ -489,6 +489,20 @@ describe('GET /support/stats (admin)', () => {
   });
 });
 
+describe('OpenAPI', () => {
+  it('describes every support call', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+      paths: Record<string, Record<string, unknown>>;
+    }>();
+    const methods = (path: string) => Object.keys(doc.paths[path] ?? {}).sort();
+    expect(methods('/api/v1/support/messages')).toEqual(['get', 'post']);
+    expect(methods('/api/v1/support/my-messages')).toEqual(['get']);
+    expect(methods('/api/v1/support/messages/{id}')).toEqual(['get', 'put']);
+    expect(methods('/api/v1/support/messages/{id}/respond')).toEqual(['post']);
+    expect(methods('/api/v1/support/stats')).toEqual(['get']);
+  });
+});
+
 describe('logs (DESIGN.md section 14)', () => {
   it('keep neither the e-mail address nor what was written, nor the response', async () => {
     const lines: string[] = [];
