@@ -32,7 +32,9 @@ export type BusEvent =
    * Support activity (a chat opened, written in or changed): every process's app-socket hub tells its
    * connected administrators, whatever `user_ids` says (empty).
    */
-  | { type: 'support.activity'; user_ids: string[] };
+  | { type: 'support.activity'; user_ids: string[] }
+  /** The user's tokens were revoked (password or e-mail change): their open sockets close at once. */
+  | { type: 'session.revoked'; user_ids: string[] };
 
 /** Publishes an event; pass the transaction that makes the change so it leaves at its commit. */
 export async function publishEvent(db: Executor, event: BusEvent): Promise<void> {

@@ -11,6 +11,7 @@ import { userPresence } from '../../db/schema/messaging.ts';
 import { users, type UserRow } from '../../db/schema/users.ts';
 import { isConnected } from '../../lib/presence.ts';
 import { publishEvent } from '../../lib/realtime-bus.ts';
+import { replacePassword } from '../users/users.service.ts';
 import { buildTestApp, TEST_JWT_SECRET, type TestApp } from '#tests/build-test-app.ts';
 import { createOffer } from '#tests/factories/offers.ts';
 import { createHelper, createSeeker } from '#tests/factories/users.ts';
@@ -74,6 +75,24 @@ describe('GET /api/v1/ws: who may open the app socket', () => {
       .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
       .where(eq(users.id, user.id));
     expect(await socket.closed).toBe(4001);
+  });
+
+  it('closes the sockets of a user whose password changes at once, before any later frame, without waiting for a ping', async () => {
+    // A hub that pings once a minute: only the revocation event can close the socket in time.
+    const slow = await buildTestApp({ TRUST_PROXY: '127.0.0.1' }, { socketHub: { pingIntervalMs: 600_000 } });
+    try {
+      const slowBase = await listenOnLoopback(slow.app);
+      const user = await createSeeker(slow.app.ctx.db);
+      const socket = await connectOk(slowBase, { token: await slow.tokenFor(user) });
+      await slow.app.ctx.db.transaction(async (tx) => {
+        await replacePassword(tx, user.id, 'nouveau-hachage');
+      });
+      await publishEvent(slow.app.ctx.db, bookingChanged([user.id]));
+      expect(await socket.closed).toBe(4001);
+      expect(socket.pending()).toEqual([]);
+    } finally {
+      await slow.close();
+    }
   });
 
   it('closes an open socket with 4001 when its token expires', async () => {

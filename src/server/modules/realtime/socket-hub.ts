@@ -217,6 +217,11 @@ export class SocketHub {
     for (const userId of new Set(event.user_ids)) {
       const entry = this.users.get(userId);
       if (!entry || entry.clients.size === 0) continue;
+      if (event.type === 'session.revoked') {
+        // In the user's queue: no frame published after the revocation leaves before the check.
+        void this.enqueue(userId, entry, () => this.closeRevoked(entry.clients)).catch(() => {});
+        continue;
+      }
       void this.enqueue(userId, entry, async () => {
         const frames = await this.framesFor(event, userId);
         for (const client of entry.clients) {
@@ -299,10 +304,16 @@ export class SocketHub {
       client.alive = false;
       client.socket.ping();
     }
-    if (clients.length === 0) return;
-    const versions = await tokenVersionsOf(this.ctx.db, [...this.users.keys()]);
+    await this.closeRevoked(clients);
+  }
+
+  /** Closes (4001) the sockets whose token version is no longer the user's, or whose token expired. */
+  private async closeRevoked(clients: Iterable<Client>): Promise<void> {
+    const list = [...clients];
+    if (list.length === 0) return;
+    const versions = await tokenVersionsOf(this.ctx.db, [...new Set(list.map((client) => client.userId))]);
     const now = Date.now();
-    for (const client of clients) {
+    for (const client of list) {
       if (versions.get(client.userId) !== client.tokenVersion || client.tokenExpiresAt <= now) {
         client.socket.close(CLOSE_TOKEN_REVOKED);
       }

@@ -22,6 +22,7 @@ import type { UserRow } from '../../db/schema/users.ts';
 import { mailErrorForLog } from '../../adapters/mail/mailer.ts';
 import { badRequest, conflict, forbidden, notFound, pgConstraint, pgErrorCode, PgErrorCode } from '../../errors.ts';
 import { runInBackground } from '../../lib/background.ts';
+import { publishEvent } from '../../lib/realtime-bus.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { createTokenIssuer } from '../../plugins/auth.ts';
 import { clearPasswordAttempts, countPasswordAttempt } from '../../lib/login-failures.ts';
@@ -146,10 +147,19 @@ export const countUsers = (db: Executor) => repo.countUsers(db);
 /** Spends the user's pending reset links: after a password or e-mail change, none may undo it. */
 export const retirePasswordResets = (db: Executor, userId: string) => repo.retirePasswordResets(db, userId);
 
+/**
+ * Tells every process, at commit, that the user's tokens were revoked: the app sockets opened with
+ * an older token close (4001) before any later event reaches them, instead of at the next ping.
+ */
+async function announceRevocation(db: Executor, userId: string): Promise<void> {
+  await publishEvent(db, { type: 'session.revoked', user_ids: [userId] });
+}
+
 /** Sets a new password and revokes every token issued before (token_version + 1); answers the updated row. */
 export async function replacePassword(db: Executor, userId: string, passwordHash: string): Promise<UserRow> {
   const row = await repo.updateUser(db, userId, { passwordHash }, { revokeTokens: true });
   if (!row) throw notFound(ErrorCode.USER_NOT_FOUND, profile.userNotFound);
+  await announceRevocation(db, userId);
   return row;
 }
 
@@ -233,7 +243,10 @@ export async function updateMe(ctx: AppContext, user: UserRow, input: UpdateMeRe
     // would otherwise undo this change for another hour: spent in the same transaction.
     row = await ctx.db.transaction(async (tx) => {
       const updated = await repo.updateUser(tx, user.id, patch, { revokeTokens: changes.length > 0 });
-      if (updated && changes.length > 0) await repo.retirePasswordResets(tx, user.id);
+      if (updated && changes.length > 0) {
+        await repo.retirePasswordResets(tx, user.id);
+        await announceRevocation(tx, user.id);
+      }
       return updated;
     });
   } catch (error) {
