@@ -1,5 +1,5 @@
 import { Send } from 'lucide-react';
-import { useId, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, type FormEvent, type KeyboardEvent } from 'react';
 import { CHAT_MESSAGE_MAX_LENGTH } from '#shared/constants.ts';
 import { liveChat } from '#shared/messages/chat.ts';
 import { Button } from '#web/components/ui/button.tsx';
@@ -25,6 +25,12 @@ export function ChatComposer({
   const inputId = useId();
   const hintId = useId();
   const empty = value.trim() === '';
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+
+  // The input appears when a chat starts (the start button is gone): the cursor goes there.
+  useEffect(() => {
+    inputRef.current?.focus();
+  }, []);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -44,6 +50,7 @@ export function ChatComposer({
       </label>
       <div className="flex items-end gap-2">
         <Textarea
+          ref={inputRef}
           id={inputId}
           rows={2}
           value={value}

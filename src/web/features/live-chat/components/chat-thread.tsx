@@ -40,7 +40,7 @@ function Line({ item }: { item: ChatItem }) {
  * to screen readers (a log).
  */
 export function ChatThread({ items, pending }: { items: ChatItem[]; pending: PendingChatMessage[] }) {
-  const listRef = useRef<HTMLOListElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     const list = listRef.current;
@@ -49,28 +49,31 @@ export function ChatThread({ items, pending }: { items: ChatItem[]; pending: Pen
 
   const hasMessages = items.some((item) => item.kind === 'message');
   return (
-    <ol
+    // A log (announced politely), scrollable with the keyboard; the lines themselves are a list.
+    <div
       ref={listRef}
       role="log"
       aria-label={liveChat.threadLabel}
       aria-live="polite"
       tabIndex={0}
-      className="focus-ring flex h-[45dvh] min-h-48 flex-col gap-3 overflow-y-auto rounded-xl bg-slate-50 p-3 sm:h-80"
+      className="focus-ring h-[45dvh] min-h-48 overflow-y-auto rounded-xl bg-slate-50 p-3 sm:h-80"
     >
-      {items.map((item) => (
-        <Line key={item.key} item={item} />
-      ))}
-      {pending.map((item) => (
-        <li key={item.key} className="flex flex-col items-end" aria-busy="true">
-          <div className="max-w-[85%] rounded-2xl rounded-br-md bg-accent px-4 py-2 text-white opacity-70">
-            <p className="break-words whitespace-pre-wrap">{item.content}</p>
-          </div>
-          <span className="mt-0.5 text-sm text-ink-muted">{liveChat.sending}</span>
-        </li>
-      ))}
-      {!hasMessages && pending.length === 0 ? (
-        <li className="m-auto max-w-xs text-center text-ink-muted">{liveChat.empty}</li>
-      ) : null}
-    </ol>
+      <ol className="flex min-h-full flex-col gap-3">
+        {items.map((item) => (
+          <Line key={item.key} item={item} />
+        ))}
+        {pending.map((item) => (
+          <li key={item.key} className="flex flex-col items-end" aria-busy="true">
+            <div className="max-w-[85%] rounded-2xl rounded-br-md bg-accent px-4 py-2 text-white opacity-70">
+              <p className="break-words whitespace-pre-wrap">{item.content}</p>
+            </div>
+            <span className="mt-0.5 text-sm text-ink-muted">{liveChat.sending}</span>
+          </li>
+        ))}
+        {!hasMessages && pending.length === 0 ? (
+          <li className="m-auto max-w-xs text-center text-ink-muted">{liveChat.empty}</li>
+        ) : null}
+      </ol>
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 import { MessagesSquare, RotateCcw } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { liveChat } from '#shared/messages/chat.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogTrigger } from '#web/components/ui/dialog.tsx';
@@ -29,6 +29,22 @@ function Notice({ text, detail }: { text: string | null; detail?: string | null 
     <div role="alert" className="rounded-xl border border-danger/30 bg-danger-soft px-3 py-2 text-sm text-ink">
       <p className="font-medium">{text}</p>
       {detail ? <p className="mt-0.5">{detail}</p> : null}
+    </div>
+  );
+}
+
+/** The end of a chat: why, and a new one. The input that had focus is gone, so focus comes here. */
+function EndedActions({ notice, onNew }: { notice: string | null; onNew: () => void }) {
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    buttonRef.current?.focus();
+  }, []);
+  return (
+    <div className="space-y-3">
+      {notice ? <Notice text={notice} /> : <p role="status">{liveChat.ended}</p>}
+      <Button ref={buttonRef} fullWidth onClick={onNew}>
+        {liveChat.newChat}
+      </Button>
     </div>
   );
 }
@@ -80,12 +96,7 @@ function ChatBody({ state }: { state: LiveChatState }) {
           </div>
           <ChatThread items={state.items} pending={state.pending} />
           {ended ? (
-            <div className="space-y-3">
-              {state.notice ? <Notice text={state.notice} /> : <p role="status">{liveChat.ended}</p>}
-              <Button fullWidth onClick={state.startNew}>
-                {liveChat.newChat}
-              </Button>
-            </div>
+            <EndedActions notice={state.notice} onNew={state.startNew} />
           ) : (
             <>
               <Notice text={state.notice} />

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHAT_RECONNECT_DELAY_MS } from '#shared/constants.ts';
+import type { ChatMessage } from '#shared/schemas/chat.ts';
 import {
   ChatSocketClient,
   chatSocketUrl,
