@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { chatMessages, chatSessions, type ChatMessageRow, type ChatSessionRow } from '../../db/schema/support.ts';
 import { users } from '../../db/schema/users.ts';
@@ -78,9 +78,13 @@ export async function insertMessage(
 ): Promise<ChatMessageRow> {
   const [row] = await db.insert(chatMessages).values(values).returning();
   if (!row) throw new Error('chat message not inserted');
+  // From the row itself, to the microsecond (row.createdAt is a Date: milliseconds).
   await db
     .update(chatSessions)
-    .set({ lastMessageAt: row.createdAt, updatedAt: sql`now()` })
+    .set({
+      lastMessageAt: sql`(SELECT m.created_at FROM chat_messages m WHERE m.id = ${row.id})`,
+      updatedAt: sql`now()`,
+    })
     .where(eq(chatSessions.id, values.sessionId));
   return row;
 }
@@ -104,27 +108,24 @@ export async function findMessage(db: Executor, id: string): Promise<ChatMessage
 }
 
 /**
- * A session's messages, oldest first; `after` (a message of that session) keeps only the later ones.
- * Ordered by the (session_id, created_at, id) index.
+ * A session's messages, oldest first; `afterId` (a message of that session) keeps only the later ones.
+ * The cursor is compared in SQL, (created_at, id) against the cursor row's: a JavaScript Date keeps
+ * milliseconds, the column microseconds. Ordered by the (session_id, created_at, id) index.
  */
 export async function listSessionMessages(
   db: Executor,
   sessionId: string,
-  options: { after?: Pick<ChatMessageRow, 'createdAt' | 'id'>; skip?: number; limit?: number } = {},
+  options: { afterId?: string; skip?: number; limit?: number } = {},
 ): Promise<ChatMessageRow[]> {
-  const { after } = options;
-  const conditions: SQL[] = [eq(chatMessages.sessionId, sessionId)];
-  if (after) {
-    const later = or(
-      gt(chatMessages.createdAt, after.createdAt),
-      and(eq(chatMessages.createdAt, after.createdAt), gt(chatMessages.id, after.id)),
-    );
-    if (later) conditions.push(later);
-  }
+  const { afterId } = options;
+  const later = afterId
+    ? sql`(${chatMessages.createdAt}, ${chatMessages.id}) > (SELECT c.created_at, c.id FROM chat_messages c
+        WHERE c.id = ${afterId} AND c.session_id = ${sessionId})`
+    : undefined;
   const query = db
     .select()
     .from(chatMessages)
-    .where(and(...conditions))
+    .where(and(eq(chatMessages.sessionId, sessionId), later))
     .orderBy(asc(chatMessages.createdAt), asc(chatMessages.id))
     .offset(options.skip ?? 0);
   return options.limit === undefined ? query : query.limit(options.limit);

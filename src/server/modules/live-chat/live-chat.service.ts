@@ -311,7 +311,7 @@ export async function chatMessagesAfter(
 ): Promise<ChatMessage[]> {
   const cursor = after && UUID.safeParse(after).success ? await findMessage(ctx.db, after) : undefined;
   const rows = await listSessionMessages(ctx.db, sessionId, {
-    after: cursor?.sessionId === sessionId ? cursor : undefined,
+    afterId: cursor?.sessionId === sessionId ? cursor.id : undefined,
   });
   return rows.map(toChatMessageDto);
 }
