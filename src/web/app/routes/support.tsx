@@ -1,4 +1,5 @@
 import { supportPage } from '#shared/messages/support.ts';
+import { LiveChatLauncher } from '#web/features/live-chat/components/live-chat.tsx';
 import { SupportCentre } from '#web/features/support/components/support-centre.tsx';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 
@@ -8,6 +9,5 @@ import { useDocumentTitle } from '#web/lib/use-document-title.ts';
  */
 export default function SupportPage() {
   useDocumentTitle(supportPage.documentTitle);
-  // SLOT: the live chat feature's <LiveChatLauncher /> (src/web/features/live-chat) goes here.
-  return <SupportCentre liveChatAction={null} />;
+  return <SupportCentre liveChatAction={<LiveChatLauncher />} />;
 }
