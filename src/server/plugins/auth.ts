@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { ACCESS_TOKEN_TTL_SECONDS, type Role } from '#shared/constants.ts';
 import { ErrorCode } from '#shared/error-codes.ts';
+import { admin as adminMessages } from '#shared/messages/admin.ts';
 import { apiErrors } from '#shared/messages/common.ts';
 import type { App, AppContext } from '../app-types.ts';
 import { users, type UserRow } from '../db/schema/users.ts';
@@ -99,3 +100,9 @@ export function requireRole(
   };
   return handler;
 }
+
+/**
+ * Admin-only calls (spec 2 section 6): a visitor gets 401, anyone else signed in 403 ADMIN_REQUIRED
+ * with "Accès refusé", the text the console shows.
+ */
+export const adminOnly = requireRole(['admin'], ErrorCode.ADMIN_REQUIRED, adminMessages.accessDenied);

@@ -1,5 +1,4 @@
 import { ADMIN_OFFERS_EXACT_COUNT_CAP } from '#shared/constants.ts';
-import { ErrorCode } from '#shared/error-codes.ts';
 import { admin as adminMessages } from '#shared/messages/admin.ts';
 import {
   AdminOfferListQuerySchema,
@@ -16,17 +15,13 @@ import {
   ValidationErrorResponseSchema,
 } from '#shared/schemas/common.ts';
 import type { App, AppContext } from '../../app-types.ts';
-import { requireRole, requireUser } from '../../plugins/auth.ts';
+import { adminOnly, requireUser } from '../../plugins/auth.ts';
 import * as service from './admin.service.ts';
 
 const tags = ['admin'];
 const security = [{ bearer: [] }];
 const refusals = { 401: ErrorResponseSchema, 403: ErrorResponseSchema };
 const errors = { ...refusals, 404: ErrorResponseSchema, 422: ValidationErrorResponseSchema };
-// Spec 2 sections 6 and 8: admin pages are for role admin only; anyone else signed in gets "Accès
-// refusé" (403 ADMIN_REQUIRED), a visitor 401. Checked before validation, so a refused caller learns
-// nothing about the request's shape.
-const adminOnly = requireRole(['admin'], ErrorCode.ADMIN_REQUIRED, adminMessages.accessDenied);
 
 /** The admin console's API (spec 2 sections 3, 6 and 7; issue 12 section 3). */
 export async function adminRoutes(app: App, { ctx }: { ctx: AppContext }): Promise<void> {

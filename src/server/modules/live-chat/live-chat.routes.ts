@@ -7,8 +7,6 @@ import {
   CHAT_SESSIONS_PER_HOUR,
   SOCKET_CONNECTS_PER_MINUTE,
 } from '#shared/constants.ts';
-import { ErrorCode } from '#shared/error-codes.ts';
-import { admin as adminMessages } from '#shared/messages/admin.ts';
 import {
   ChatMessageCreateSchema,
   ChatMessageListQuerySchema,
@@ -22,7 +20,7 @@ import {
 } from '#shared/schemas/chat.ts';
 import { ErrorResponseSchema, IdParamsSchema, ValidationErrorResponseSchema } from '#shared/schemas/common.ts';
 import type { App, AppContext } from '../../app-types.ts';
-import { authenticated, requireRole, requireUser } from '../../plugins/auth.ts';
+import { adminOnly, authenticated, requireUser } from '../../plugins/auth.ts';
 import { allowedSocketOrigins, assertSocketOrigin } from '../realtime/realtime.service.ts';
 import {
   changeChatSessionStatus,
@@ -47,7 +45,6 @@ const tags = ['live-chat'];
 /** Optional bearer: a guest calls with the session token instead (OpenAPI's `{}` = no auth needed). */
 const security: Array<Record<string, string[]>> = [{ bearer: [] }, {}];
 const adminSecurity = [{ bearer: [] }];
-const adminOnly = requireRole(['admin'], ErrorCode.ADMIN_REQUIRED, adminMessages.accessDenied);
 const readErrors = { 404: ErrorResponseSchema, 422: ValidationErrorResponseSchema };
 const adminErrors = { 401: ErrorResponseSchema, 403: ErrorResponseSchema, 422: ValidationErrorResponseSchema };
 

@@ -1,7 +1,5 @@
 import { z } from 'zod';
 import { SUPPORT_MESSAGES_PER_ADDRESS_PER_HOUR, SUPPORT_MESSAGES_PER_HOUR } from '#shared/constants.ts';
-import { ErrorCode } from '#shared/error-codes.ts';
-import { admin as adminMessages } from '#shared/messages/admin.ts';
 import {
   ErrorResponseSchema,
   IdParamsSchema,
@@ -17,7 +15,7 @@ import {
   SupportStatsSchema,
 } from '#shared/schemas/support.ts';
 import type { App, AppContext } from '../../app-types.ts';
-import { authenticated, requireRole, requireUser } from '../../plugins/auth.ts';
+import { adminOnly, authenticated, requireUser } from '../../plugins/auth.ts';
 import { supportMessagesPerAccount, supportMessagesPerAddress } from './support-rate-limits.ts';
 import {
   createSupportMessage,
@@ -29,8 +27,6 @@ import {
   updateSupportMessageAsAdmin,
 } from './support.service.ts';
 
-/** Admin-only calls: 401 to a visitor, 403 ADMIN_REQUIRED ("Accès refusé") to anyone else. */
-const adminOnly = requireRole(['admin'], ErrorCode.ADMIN_REQUIRED, adminMessages.accessDenied);
 
 const security = [{ bearer: [] }];
 const tags = ['support'];
