@@ -1,5 +1,5 @@
 import type { RawData, WebSocket } from 'ws';
-import { SOCKET_MAX_BUFFERED_BYTES, SOCKET_PING_INTERVAL_MS } from '#shared/constants.ts';
+import { SOCKET_PING_INTERVAL_MS } from '#shared/constants.ts';
 import { ErrorCode } from '#shared/error-codes.ts';
 import { chat as chatText } from '#shared/messages/chat.ts';
 import { apiErrors } from '#shared/messages/common.ts';
@@ -12,6 +12,7 @@ import {
 import type { AppContext } from '../../app-types.ts';
 import { AppError } from '../../errors.ts';
 import { subscribeToBus, type BusEvent } from '../../lib/realtime-bus.ts';
+import { sendFrame, SocketGroups } from '../../lib/socket-groups.ts';
 import { isFinished } from './chat-transitions.ts';
 import type { ChatCaller } from './chat-access.ts';
 
@@ -50,9 +51,6 @@ type ChatClient = {
   sending: Promise<void>;
 };
 
-/** The sockets of one session on this instance and the queue that keeps its deliveries in order. */
-type SessionEntry = { clients: Set<ChatClient>; chain: Promise<void>; pending: number };
-
 /**
  * The live-chat sockets of one app instance (DESIGN.md section 10), by session: a guest has no
  * user id. Every instance subscribes to the bus; a `chat.message` or `chat.session` event of a
@@ -62,7 +60,8 @@ type SessionEntry = { clients: Set<ChatClient>; chain: Promise<void>; pending: n
  * it came by the catch-up of a (re)connection, by its event, or after the bus listener was lost.
  */
 export class ChatHub {
-  private readonly sessions = new Map<string, SessionEntry>();
+  /** Each session's sockets on this instance and the queue that keeps its deliveries in order. */
+  private readonly sessions: SocketGroups<ChatClient>;
   private readonly options: ChatHubOptions;
   private unsubscribe: (() => Promise<void>) | undefined;
   private timer: NodeJS.Timeout | undefined;
@@ -73,6 +72,9 @@ export class ChatHub {
     private readonly feed: ChatFeed,
     options: Partial<ChatHubOptions> = {},
   ) {
+    this.sessions = new SocketGroups((error) =>
+      this.ctx.log.error({ err: error }, 'chat socket delivery failed for one session'),
+    );
     this.options = { pingIntervalMs: options.pingIntervalMs ?? SOCKET_PING_INTERVAL_MS };
   }
 
@@ -91,17 +93,12 @@ export class ChatHub {
     this.stopped = true;
     clearInterval(this.timer);
     await this.unsubscribe?.().catch(() => {});
-    const chains: Promise<void>[] = [];
-    for (const entry of this.sessions.values()) {
-      chains.push(entry.chain);
-      for (const client of entry.clients) client.socket.close(CLOSE_GOING_AWAY);
-    }
-    await Promise.allSettled(chains);
+    await this.sessions.closeAll(CLOSE_GOING_AWAY);
   }
 
   /** Sockets of a session on this instance. */
   socketCount(sessionId: string): number {
-    return this.sessions.get(sessionId)?.clients.size ?? 0;
+    return this.sessions.count(sessionId);
   }
 
   /**
@@ -123,11 +120,7 @@ export class ChatHub {
       alive: true,
       sending: Promise.resolve(),
     };
-    const entry = this.entryFor(handshake.sessionId);
-    entry.clients.add(client);
-    socket.on('pong', () => {
-      client.alive = true;
-    });
+    this.sessions.add(handshake.sessionId, client);
     socket.on('message', (data: RawData) => {
       client.sending = client.sending.then(() => this.receive(client, data));
     });
@@ -136,31 +129,33 @@ export class ChatHub {
     let authenticated!: (ok: boolean) => void;
     const checked = new Promise<boolean>((resolve) => (authenticated = resolve));
     client.sending = checked.then(() => undefined);
-    this.enqueue(handshake.sessionId, entry, async () => {
-      const holder = await this.feed.authenticate(handshake);
-      if (!holder) {
+    this.sessions
+      .enqueue(handshake.sessionId, async () => {
+        const holder = await this.feed.authenticate(handshake);
+        if (!holder) {
+          authenticated(false);
+          const reason =
+            handshake.authToken || handshake.sessionToken ? chatText.sessionNotFound : chatText.socketTokenRequired;
+          client.socket.close(CLOSE_POLICY_VIOLATION, reason);
+          return;
+        }
+        client.caller = holder.caller;
+        authenticated(true);
+        const status = await this.feed.status(client.sessionId);
+        if (!status || isFinished(status)) {
+          client.socket.close(CLOSE_POLICY_VIOLATION, chatText.sessionClosedOrExpired);
+          return;
+        }
+        this.send(client, { type: 'system_message', message: chatText.socketConnected, status });
+        client.cursor = handshake.after ?? null;
+        await this.deliver(client.sessionId, [client]);
+        client.ready = true;
+      })
+      .catch(() => {
         authenticated(false);
-        const reason =
-          handshake.authToken || handshake.sessionToken ? chatText.sessionNotFound : chatText.socketTokenRequired;
-        client.socket.close(CLOSE_POLICY_VIOLATION, reason);
-        return;
-      }
-      client.caller = holder.caller;
-      authenticated(true);
-      const status = await this.feed.status(client.sessionId);
-      if (!status || isFinished(status)) {
-        client.socket.close(CLOSE_POLICY_VIOLATION, chatText.sessionClosedOrExpired);
-        return;
-      }
-      this.send(client, { type: 'system_message', message: chatText.socketConnected, status });
-      client.cursor = handshake.after ?? null;
-      await this.deliver(client.sessionId, [client]);
-      client.ready = true;
-    }).catch(() => {
-      authenticated(false);
-      // Without its connected line and catch-up the client would wait forever: it reconnects.
-      client.socket.close(CLOSE_INTERNAL_ERROR);
-    });
+        // Without its connected line and catch-up the client would wait forever: it reconnects.
+        client.socket.close(CLOSE_INTERNAL_ERROR);
+      });
   }
 
   /** A client frame: {type: 'chat_message', content}, stored as POST …/messages stores it. */
@@ -195,49 +190,16 @@ export class ChatHub {
   }
 
   private remove(client: ChatClient): void {
-    const entry = this.sessions.get(client.sessionId);
-    if (!entry?.clients.delete(client)) return;
-    this.forgetIfIdle(client.sessionId, entry);
-  }
-
-  private entryFor(sessionId: string): SessionEntry {
-    let entry = this.sessions.get(sessionId);
-    if (!entry) {
-      entry = { clients: new Set(), chain: Promise.resolve(), pending: 0 };
-      this.sessions.set(sessionId, entry);
-    }
-    return entry;
-  }
-
-  private forgetIfIdle(sessionId: string, entry: SessionEntry): void {
-    if (entry.clients.size === 0 && entry.pending === 0 && this.sessions.get(sessionId) === entry) {
-      this.sessions.delete(sessionId);
-    }
-  }
-
-  /** Runs a task after the session's previous ones; a failure is logged (no content) and the chain goes on. */
-  private enqueue(sessionId: string, entry: SessionEntry, task: () => Promise<void>): Promise<void> {
-    entry.pending += 1;
-    const run = entry.chain.then(task);
-    entry.chain = run
-      .catch((error: unknown) => {
-        this.ctx.log.error({ err: error }, 'chat socket delivery failed for one session');
-      })
-      .finally(() => {
-        entry.pending -= 1;
-        this.forgetIfIdle(sessionId, entry);
-      });
-    return run;
+    this.sessions.remove(client.sessionId, client);
   }
 
   /** Called for every bus event; only the chat events of sessions with sockets here matter. */
   dispatch(event: BusEvent): void {
     if (this.stopped) return;
     if (event.type !== 'chat.message' && event.type !== 'chat.session') return;
-    const entry = this.sessions.get(event.session_id);
-    if (!entry || entry.clients.size === 0) return;
+    if (this.sessions.count(event.session_id) === 0) return;
     const announce = event.type === 'chat.session' ? event.status : null;
-    void this.enqueue(event.session_id, entry, () => this.refresh(event.session_id, entry, announce)).catch(() => {});
+    void this.sessions.enqueue(event.session_id, () => this.refresh(event.session_id, announce)).catch(() => {});
   }
 
   /**
@@ -245,8 +207,8 @@ export class ChatHub {
    * status, the line that says so — and a finished session ends its sockets (1008), after its last
    * messages went out.
    */
-  private async refresh(sessionId: string, entry: SessionEntry, announce: string | null): Promise<void> {
-    const ready = [...entry.clients].filter((client) => client.ready);
+  private async refresh(sessionId: string, announce: string | null): Promise<void> {
+    const ready = [...this.sessions.clientsOf(sessionId)].filter((client) => client.ready);
     if (ready.length === 0) return;
     await this.deliver(sessionId, ready);
     if (announce === null) return;
@@ -281,34 +243,19 @@ export class ChatHub {
 
   /** The bus listener lost events while it was down: every session catches up, status included. */
   private resyncAll(): void {
-    for (const [sessionId, entry] of this.sessions) {
-      void this.enqueue(sessionId, entry, () => this.refresh(sessionId, entry, 'resync')).catch(() => {});
+    for (const sessionId of this.sessions.keys()) {
+      void this.sessions.enqueue(sessionId, () => this.refresh(sessionId, 'resync')).catch(() => {});
     }
   }
 
   /** Drops sockets that missed the previous ping and pings the others. */
   private pingAll(): void {
-    for (const entry of this.sessions.values()) {
-      for (const client of entry.clients) {
-        if (!client.alive) {
-          client.socket.terminate();
-          continue;
-        }
-        client.alive = false;
-        client.socket.ping();
-      }
-    }
+    this.sessions.heartbeat();
   }
 
+  /** A client that stopped reading is dropped; it reconnects with after=. */
   private send(client: ChatClient, frame: ChatSocketOutbound): void {
-    const { socket } = client;
-    if (socket.readyState !== socket.OPEN) return;
-    // A client that stopped reading would grow our memory without bound: drop it, it reconnects.
-    if (socket.bufferedAmount > SOCKET_MAX_BUFFERED_BYTES) {
-      socket.terminate();
-      return;
-    }
-    socket.send(JSON.stringify(frame));
+    sendFrame(client.socket, frame);
   }
 }
 

@@ -1,15 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
-import {
-  PRESENCE_HEARTBEAT_MS,
-  SOCKET_MAX_BUFFERED_BYTES,
-  SOCKET_PING_INTERVAL_MS,
-  SOCKETS_PER_USER_MAX,
-} from '#shared/constants.ts';
+import { PRESENCE_HEARTBEAT_MS, SOCKET_PING_INTERVAL_MS, SOCKETS_PER_USER_MAX } from '#shared/constants.ts';
 import type { SocketEvent } from '#shared/schemas/realtime.ts';
 import type { AppContext } from '../../app-types.ts';
 import { clearPresence, refreshPresence, setPresence } from '../../lib/presence.ts';
 import { subscribeToBus, type BusEvent } from '../../lib/realtime-bus.ts';
+import { sendFrame, SocketGroups } from '../../lib/socket-groups.ts';
 import { tokenVersionsOf } from './realtime.repository.ts';
 
 /** What the hub reads for one user: the messaging service in the app, a stand-in in unit tests. */
@@ -51,13 +47,6 @@ type Client = {
   ready: boolean;
 };
 
-/** One user's sockets on this instance and the queue that keeps their frames in publish order. */
-type UserEntry = {
-  clients: Set<Client>;
-  chain: Promise<void>;
-  pending: number;
-};
-
 /**
  * The app sockets of one app instance (DESIGN.md section 10). Every instance subscribes to the bus;
  * for each event it loads, once per connected user concerned, what that user may see and sends it to
@@ -68,7 +57,8 @@ type UserEntry = {
 export class SocketHub {
   /** This instance's presence rows (two instances in one process, as in tests, count apart). */
   readonly instanceId = `${process.pid}-${randomUUID()}`;
-  private readonly users = new Map<string, UserEntry>();
+  /** Each user's sockets on this instance and the queue that keeps their frames in publish order. */
+  private readonly users: SocketGroups<Client>;
   private readonly options: SocketHubOptions;
   private unsubscribe: (() => Promise<void>) | undefined;
   private timers: NodeJS.Timeout[] = [];
@@ -79,6 +69,7 @@ export class SocketHub {
     private readonly feed: SocketFeed,
     options: Partial<SocketHubOptions> = {},
   ) {
+    this.users = new SocketGroups((error) => this.ctx.log.error({ err: error }, 'socket delivery failed for one user'));
     this.options = {
       pingIntervalMs: options.pingIntervalMs ?? SOCKET_PING_INTERVAL_MS,
       presenceHeartbeatMs: options.presenceHeartbeatMs ?? PRESENCE_HEARTBEAT_MS,
@@ -99,9 +90,7 @@ export class SocketHub {
       this.timers.push(timer);
     };
     every(this.options.pingIntervalMs, () => this.pingAll());
-    every(this.options.presenceHeartbeatMs, () =>
-      refreshPresence(this.ctx.db, this.instanceId, [...this.users.keys()]),
-    );
+    every(this.options.presenceHeartbeatMs, () => refreshPresence(this.ctx.db, this.instanceId, this.users.keys()));
   }
 
   async stop(): Promise<void> {
@@ -110,12 +99,7 @@ export class SocketHub {
     for (const timer of this.timers) clearInterval(timer);
     this.timers = [];
     await this.unsubscribe?.().catch(() => {});
-    const chains: Promise<void>[] = [];
-    for (const entry of this.users.values()) {
-      chains.push(entry.chain);
-      for (const client of entry.clients) client.socket.close(CLOSE_GOING_AWAY);
-    }
-    await Promise.allSettled(chains);
+    await this.users.closeAll(CLOSE_GOING_AWAY);
     await clearPresence(this.ctx.db, this.instanceId).catch((error: unknown) =>
       this.ctx.log.error({ err: error }, 'presence rows not cleared at shutdown'),
     );
@@ -123,7 +107,7 @@ export class SocketHub {
 
   /** Sockets the user holds on this instance. */
   socketCount(userId: string): number {
-    return this.users.get(userId)?.clients.size ?? 0;
+    return this.users.count(userId);
   }
 
   /** Takes a freshly upgraded socket; false (and the socket closed) when the user has too many. */
@@ -145,66 +129,28 @@ export class SocketHub {
       alive: true,
       ready: false,
     };
-    const entry = this.entryFor(user.id);
-    entry.clients.add(client);
-    socket.on('pong', () => {
-      client.alive = true;
-    });
+    const count = this.users.add(user.id, client);
     // The app socket is one-way: whatever a client sends is ignored (frames are capped by maxPayload).
     socket.on('message', () => {});
     socket.on('close', () => this.remove(client));
-    const count = entry.clients.size;
-    this.enqueue(user.id, entry, async () => {
-      await setPresence(this.ctx.db, this.instanceId, user.id, count);
-      const total = await this.feed.unreadTotal(user.id);
-      this.send(client, { type: 'hello', unread_total: total });
-      client.ready = true;
-    }).catch(() => {
-      // Without its hello the client would wait forever: it reconnects and tries again.
-      client.socket.close(CLOSE_INTERNAL_ERROR);
-    });
+    this.users
+      .enqueue(user.id, async () => {
+        await setPresence(this.ctx.db, this.instanceId, user.id, count);
+        const total = await this.feed.unreadTotal(user.id);
+        this.send(client, { type: 'hello', unread_total: total });
+        client.ready = true;
+      })
+      .catch(() => {
+        // Without its hello the client would wait forever: it reconnects and tries again.
+        client.socket.close(CLOSE_INTERNAL_ERROR);
+      });
     return true;
   }
 
   private remove(client: Client): void {
-    const entry = this.users.get(client.userId);
-    if (!entry?.clients.delete(client)) return;
-    const count = entry.clients.size;
-    if (!this.stopped) {
-      void this.enqueue(client.userId, entry, () => setPresence(this.ctx.db, this.instanceId, client.userId, count));
-    }
-    this.forgetIfIdle(client.userId, entry);
-  }
-
-  private entryFor(userId: string): UserEntry {
-    let entry = this.users.get(userId);
-    if (!entry) {
-      entry = { clients: new Set(), chain: Promise.resolve(), pending: 0 };
-      this.users.set(userId, entry);
-    }
-    return entry;
-  }
-
-  private forgetIfIdle(userId: string, entry: UserEntry): void {
-    if (entry.clients.size === 0 && entry.pending === 0 && this.users.get(userId) === entry) this.users.delete(userId);
-  }
-
-  /**
-   * Runs a task after the user's previous ones. A failure is logged (without content) and resolves
-   * the chain all the same, so the next event still goes out; the returned promise rejects with it.
-   */
-  private enqueue(userId: string, entry: UserEntry, task: () => Promise<void>): Promise<void> {
-    entry.pending += 1;
-    const run = entry.chain.then(task);
-    entry.chain = run
-      .catch((error: unknown) => {
-        this.ctx.log.error({ err: error }, 'socket delivery failed for one user');
-      })
-      .finally(() => {
-        entry.pending -= 1;
-        this.forgetIfIdle(userId, entry);
-      });
-    return run;
+    const count = this.users.remove(client.userId, client);
+    if (count === null || this.stopped) return;
+    void this.users.enqueue(client.userId, () => setPresence(this.ctx.db, this.instanceId, client.userId, count));
   }
 
   /** Called for every bus event: one load per connected user concerned, not one per socket. */
@@ -215,20 +161,21 @@ export class SocketHub {
       return;
     }
     for (const userId of new Set(event.user_ids)) {
-      const entry = this.users.get(userId);
-      if (!entry || entry.clients.size === 0) continue;
+      if (this.users.count(userId) === 0) continue;
       if (event.type === 'session.revoked') {
         // In the user's queue: no frame published after the revocation leaves before the check.
-        void this.enqueue(userId, entry, () => this.closeRevoked(entry.clients)).catch(() => {});
+        void this.users.enqueue(userId, () => this.closeRevoked(this.users.clientsOf(userId))).catch(() => {});
         continue;
       }
-      void this.enqueue(userId, entry, async () => {
-        const frames = await this.framesFor(event, userId);
-        for (const client of entry.clients) {
-          if (!client.ready) continue;
-          for (const frame of frames) this.send(client, frame);
-        }
-      }).catch(() => {});
+      void this.users
+        .enqueue(userId, async () => {
+          const frames = await this.framesFor(event, userId);
+          for (const client of this.users.clientsOf(userId)) {
+            if (!client.ready) continue;
+            for (const frame of frames) this.send(client, frame);
+          }
+        })
+        .catch(() => {});
     }
   }
 
@@ -276,17 +223,14 @@ export class SocketHub {
    * (a hint to refresh; its order against their other frames does not matter).
    */
   private notifyAdmins(): void {
-    for (const entry of this.users.values()) {
-      for (const client of entry.clients)
-        if (client.admin && client.ready) this.send(client, { type: 'support.activity' });
+    for (const client of this.users.all()) {
+      if (client.admin && client.ready) this.send(client, { type: 'support.activity' });
     }
   }
 
   /** The listener lost events while it was down: every client catches up as after a reconnect. */
   private resyncAll(): void {
-    for (const entry of this.users.values()) {
-      for (const client of entry.clients) if (client.ready) this.send(client, { type: 'resync' });
-    }
+    for (const client of this.users.all()) if (client.ready) this.send(client, { type: 'resync' });
   }
 
   /**
@@ -295,16 +239,7 @@ export class SocketHub {
    * then does what a 401 makes it do.
    */
   private async pingAll(): Promise<void> {
-    const clients = [...this.users.values()].flatMap((entry) => [...entry.clients]);
-    for (const client of clients) {
-      if (!client.alive) {
-        client.socket.terminate();
-        continue;
-      }
-      client.alive = false;
-      client.socket.ping();
-    }
-    await this.closeRevoked(clients);
+    await this.closeRevoked(this.users.heartbeat());
   }
 
   /** Closes (4001) the sockets whose token version is no longer the user's, or whose token expired. */
@@ -320,14 +255,8 @@ export class SocketHub {
     }
   }
 
+  /** A client that stopped reading is dropped; it reconnects and resyncs. */
   private send(client: Client, frame: SocketEvent): void {
-    const { socket } = client;
-    if (socket.readyState !== socket.OPEN) return;
-    // A client that stopped reading would grow our memory without bound: drop it, it will resync.
-    if (socket.bufferedAmount > SOCKET_MAX_BUFFERED_BYTES) {
-      socket.terminate();
-      return;
-    }
-    socket.send(JSON.stringify(frame));
+    sendFrame(client.socket, frame);
   }
 }
