@@ -241,3 +241,35 @@ export const ADMIN_OFFERS_PAGE_SIZE = 50;
 export const ADMIN_OFFERS_EXACT_COUNT_CAP = 10_000;
 /** Latest audit entries on the admin dashboard. */
 export const ADMIN_AUDIT_RECENT = 20;
+
+// Trust, safety and personal data (issue 13)
+/** The fixed list of report reasons (issue 13 section 1); labels in messages/trust.ts. */
+export const REPORT_REASONS = [
+  'inappropriate_behaviour',
+  'scam_or_offplatform_payment',
+  'shocking_content',
+  'impersonation',
+  'endangerment',
+  'other',
+] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+export const REPORT_DETAIL_MAX_LENGTH = 2000;
+/** Reports one account may file per hour. */
+export const REPORTS_PER_HOUR = 20;
+/** What an admin may decide on a report (each recorded in admin_audit). */
+export const REPORT_DECISIONS = [
+  'dismiss',
+  'hide_offer',
+  'remove_review',
+  'remove_message',
+  'suspend_account',
+] as const;
+export type ReportDecision = (typeof REPORT_DECISIONS)[number];
+export const REPORT_NOTE_MAX_LENGTH = 2000;
+/** Blocks one account may make per hour. */
+export const BLOCKS_PER_HOUR = 30;
+/** Data exports and erasure attempts per account and hour. */
+export const DATA_EXPORTS_PER_HOUR = 5;
+export const ERASURE_ATTEMPTS_PER_HOUR = 5;
+/** Booking and payment rows kept without personal data after an erasure, for accounting (DESIGN.md 8). */
+export const ACCOUNTING_RETENTION_YEARS = 10;

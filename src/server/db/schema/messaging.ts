@@ -68,6 +68,8 @@ export const messages = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true })
       .notNull()
       .default(sql`clock_timestamp()`),
+    /** Removed by an admin after a report (issue 13): shown as removed, content kept for the record. */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
   },
   (t) => [
     index('messages_conversation_idx').on(t.conversationId, t.sentAt, t.id),

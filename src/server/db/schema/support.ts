@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import {
   CHAT_SENDERS,
   CHAT_SESSION_STATUSES,
@@ -142,6 +142,10 @@ export const reports = pgTable(
   },
   (t) => [
     index('reports_status_idx').on(t.status, t.createdAt.desc()),
+    // One open report per reporter and target (issue 13 section 1).
+    uniqueIndex('reports_open_key')
+      .on(t.reporterId, t.targetType, t.targetId)
+      .where(sql`status = 'pending'`),
     check('reports_status_check', oneOf(t.status, REPORT_STATUSES)),
     check('reports_target_type_check', oneOf(t.targetType, REPORT_TARGET_TYPES)),
   ],

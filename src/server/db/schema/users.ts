@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { ROLES } from '#shared/constants.ts';
 import { oneOf } from './checks.ts';
 
@@ -23,6 +34,10 @@ export const users = pgTable(
     role: text('role', { enum: ROLES }).notNull().default('helpee'),
     /** Bumped on password reset: every token issued before stops working at once. */
     tokenVersion: integer('token_version').notNull().default(0),
+    /** Suspended by an admin after a report (issue 13): cannot log in, cannot be found. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    /** Erased at the person's request (RGPD, issue 13): personal fields replaced, row kept for accounting. */
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -56,3 +71,27 @@ export const passwordResets = pgTable(
 );
 
 export type UserRow = typeof users.$inferSelect;
+
+/**
+ * A block (issue 13 section 2): either direction stops new conversations, messages and bookings
+ * between the two, and hides each from the other's search and profile views.
+ */
+export const userBlocks = pgTable(
+  'user_blocks',
+  {
+    blockerId: uuid('blocker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: uuid('blocked_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockerId, t.blockedId] }),
+    index('user_blocks_blocked_idx').on(t.blockedId),
+    check('user_blocks_not_self_check', sql`${t.blockerId} <> ${t.blockedId}`),
+  ],
+);
+
+export type UserBlockRow = typeof userBlocks.$inferSelect;
