@@ -1,30 +1,18 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MessageSchema, type Message } from '#shared/schemas/messages.ts';
-import { buildApp } from '../../app.ts';
 import type { App } from '../../app-types.ts';
-import { loadConfig } from '../../config.ts';
-import { createPool, wrapPool, type DatabaseHandle } from '../../db/client.ts';
+import type { DatabaseHandle } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import { createTokenIssuer } from '../../plugins/auth.ts';
 import { TEST_JWT_SECRET } from '#tests/build-test-app.ts';
 import { createOffer } from '#tests/factories/offers.ts';
 import { createHelper, createSeeker } from '#tests/factories/users.ts';
-import { connectOk, listenOnLoopback, type TestSocket } from '#tests/sockets.ts';
-import { openTestDatabase } from '#tests/test-database.ts';
+import { connectOk, type TestSocket } from '#tests/sockets.ts';
+import { startTwoInstances, type TwoInstances } from '#tests/two-instances.ts';
 
-/**
- * Two app instances on one database, as two processes behind a load balancer (DESIGN.md section
- * 15). Under `npm run test:pg` each has its own DatabaseHandle: its own pool and its own LISTEN
- * connection, so an event crosses from one to the other only through PostgreSQL's NOTIFY. On PGlite
- * (one process by construction) both share the handle and its in-process notifications.
- */
-let dataDir: string;
+/** Two app instances on one database (see startTwoInstances): an event crosses through NOTIFY. */
+let instances: TwoInstances;
 let database: DatabaseHandle;
-let secondHandle: DatabaseHandle;
 let first: App;
 let second: App;
 let firstUrl: string;
@@ -32,32 +20,11 @@ let secondUrl: string;
 const issuer = createTokenIssuer(TEST_JWT_SECRET);
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'appui-realtime-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    JWT_SECRET: TEST_JWT_SECRET,
-    PUBLIC_URL: 'http://appui.test',
-    LOG_LEVEL: 'silent',
-    TRUST_PROXY: '127.0.0.1',
-  });
-  database = await openTestDatabase();
-  secondHandle =
-    database.kind === 'postgres'
-      ? wrapPool(createPool((database.db as unknown as { $client: pg.Pool }).$client.options.connectionString!, 4))
-      : database;
-  first = await buildApp(config, { database, logger: false, serveWeb: false });
-  second = await buildApp(config, { database: secondHandle, logger: false, serveWeb: false });
-  firstUrl = await listenOnLoopback(first);
-  secondUrl = await listenOnLoopback(second);
+  instances = await startTwoInstances();
+  ({ database, first, second, firstUrl, secondUrl } = instances);
 });
 
-afterAll(async () => {
-  await Promise.all([first.close(), second.close()]);
-  if (secondHandle !== database) await secondHandle.close();
-  await database.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
+afterAll(() => instances.close());
 
 async function as(app: App, user: UserRow, method: 'GET' | 'POST', url: string, payload?: object) {
   return app.inject({
@@ -143,13 +110,8 @@ describe('two instances on one database', () => {
       connectOk(firstUrl, { token: await issuer.issue(seeker) }),
       connectOk(secondUrl, { token: await issuer.issue(helper) }),
     ]);
-    const pool = (database.db as unknown as { $client: pg.Pool }).$client;
-    const terminated = await pool.query(
-      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-       WHERE datname = current_database() AND query LIKE 'LISTEN%' AND pid <> pg_backend_pid()`,
-    );
     // One listener per instance.
-    expect(terminated.rowCount).toBe(2);
+    expect(await instances.dropListeners()).toBe(2);
     expect(await onFirst.next()).toEqual({ type: 'resync' });
     expect(await onSecond.next()).toEqual({ type: 'resync' });
 
