@@ -3,6 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { ChatSocketOutbound } from '#shared/schemas/chat.ts';
 import type { SocketEvent } from '#shared/schemas/realtime.ts';
 import type { CurrentUser } from '#shared/schemas/users.ts';
 
@@ -274,6 +275,31 @@ export function watchAppSocket(page: Page): AppSocketWatch {
         watch.events.push(JSON.parse(text) as SocketEvent);
       } catch {
         // not JSON: kept in frames only
+      }
+    });
+  });
+  return watch;
+}
+
+export type ChatSocketWatch = {
+  /** Every frame the page's live chat socket (/api/v1/support/chat/ws) received, parsed, in order. */
+  frames: ChatSocketOutbound[];
+  /** How many chat sockets the page opened (a reconnection opens another). */
+  opened: number;
+};
+
+/** Records what the live chat socket of `page` receives. Call it before the page opens the socket. */
+export function watchChatSocket(page: Page): ChatSocketWatch {
+  const watch: ChatSocketWatch = { frames: [], opened: 0 };
+  page.on('websocket', (socket) => {
+    if (!new URL(socket.url()).pathname.endsWith(`${API}/support/chat/ws`)) return;
+    watch.opened += 1;
+    socket.on('framereceived', ({ payload }) => {
+      const text = typeof payload === 'string' ? payload : payload.toString('utf8');
+      try {
+        watch.frames.push(JSON.parse(text) as ChatSocketOutbound);
+      } catch {
+        // not JSON: not a frame of the protocol
       }
     });
   });
