@@ -8,7 +8,16 @@ import type { UserRow } from '../../db/schema/users.ts';
  * was given at creation. A session is readable by its owner — the user it belongs to, or whoever
  * holds its token — and by admins; to anyone else it does not exist (404, as an unknown id).
  */
-export type ChatCaller = { user: UserRow | null; sessionToken?: string };
+export type ChatCaller = {
+  user: UserRow | null;
+  sessionToken?: string;
+  /**
+   * The account token a chat socket was opened with (not set for a REST call, whose user is read per
+   * request): each frame the socket sends reads the user again from it, so a revoked or expired token,
+   * or a lost admin role, stops the socket writing at once.
+   */
+  authToken?: string;
+};
 
 /** How a caller reaches one session: as its owner, as the support team, or both (an admin's own chat). */
 export type Access = { owner: boolean; admin: boolean };

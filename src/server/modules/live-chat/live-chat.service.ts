@@ -289,10 +289,25 @@ export async function chatSocketCaller(
       throw error;
     }
   }
-  const caller: ChatCaller = { user, sessionToken: handshake.sessionToken };
+  const caller: ChatCaller = { user, sessionToken: handshake.sessionToken, authToken: handshake.authToken };
   const session = await findSession(ctx.db, handshake.sessionId);
   if (!session || !accessOf(session, caller)) return null;
   return { caller, session };
+}
+
+/**
+ * The caller of a chat socket's frame as it is now: a socket opened with an account token reads its
+ * user again from that token, so a token revoked (password change) or expired since the socket opened,
+ * or an admin role taken away, writes nothing — the same refusal as a stranger's (the hub closes 1008).
+ */
+async function currentSocketCaller(ctx: AppContext, caller: ChatCaller): Promise<ChatCaller> {
+  if (!caller.authToken) return caller;
+  try {
+    return { ...caller, user: await userFromToken(ctx, caller.authToken) };
+  } catch (error) {
+    if (error instanceof AppError) throw sessionNotFound();
+    throw error;
+  }
 }
 
 /** A session's current status (null once it is gone). */
@@ -324,7 +339,8 @@ export function createChatHub(ctx: AppContext, options: Partial<ChatHubOptions> 
       authenticate: (handshake) => chatSocketCaller(ctx, handshake),
       status: (sessionId) => chatSessionStatus(ctx, sessionId),
       messagesAfter: (sessionId, after) => chatMessagesAfter(ctx, sessionId, after),
-      post: (caller, sessionId, content) => postChatMessage(ctx, caller, sessionId, content),
+      post: async (caller, sessionId, content) =>
+        postChatMessage(ctx, await currentSocketCaller(ctx, caller), sessionId, content),
     },
     options,
   );

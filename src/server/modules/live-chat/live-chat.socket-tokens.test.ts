@@ -1,0 +1,99 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chat as chatText } from '#shared/messages/chat.ts';
+import { ChatSessionSchema, type ChatSession } from '#shared/schemas/chat.ts';
+import type { App } from '#server/app-types.ts';
+import { users, type UserRow } from '#server/db/schema/users.ts';
+import { replacePassword } from '#server/modules/users/users.service.ts';
+import { buildTestApp, type TestApp } from '#tests/build-test-app.ts';
+import { connectChatOk, nextChatMessage } from '#tests/chat-sockets.ts';
+import { createAdmin, createSeeker } from '#tests/factories/users.ts';
+import { freshAddress, listenOnLoopback } from '#tests/sockets.ts';
+
+// Attacker review R3: a chat socket opened with an account token must not outlive that token's
+// rights. The socket keeps the user it was opened by; a password change (token_version + 1), an
+// expired token or a lost admin role must stop it writing, as the REST calls stop at once.
+
+let testApp: TestApp;
+let app: App;
+let base: string;
+
+beforeAll(async () => {
+  testApp = await buildTestApp({ TRUST_PROXY: '127.0.0.1' });
+  app = testApp.app;
+  base = await listenOnLoopback(app);
+});
+
+afterAll(async () => {
+  await testApp.close();
+});
+
+async function guestSession(): Promise<ChatSession & { session_token: string }> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/support/chat/sessions',
+    headers: { 'x-forwarded-for': freshAddress() },
+    payload: { guest_name: 'Camille', guest_email: 'camille@exemple.fr' },
+  });
+  expect(res.statusCode).toBe(201);
+  const body = ChatSessionSchema.parse(res.json());
+  return { ...body, session_token: body.session_token! };
+}
+
+async function storedMessages(admin: UserRow, sessionId: string) {
+  const res = await testApp.injectAs(admin, { method: 'GET', url: `/api/v1/support/chat/sessions/${sessionId}` });
+  expect(res.statusCode).toBe(200);
+  return ChatSessionSchema.parse(res.json()).chat_messages;
+}
+
+describe('a chat socket opened with an account token', () => {
+  it('stops writing (1008, nothing stored) once the token is revoked by a password change', async () => {
+    const admin = await createAdmin(app.ctx.db);
+    const reader = await createAdmin(app.ctx.db);
+    const session = await guestSession();
+    const support = await connectChatOk(base, { session_id: session.id, auth_token: await testApp.tokenFor(admin) });
+    const guest = await connectChatOk(base, { session_id: session.id, session_token: session.session_token });
+
+    support.send({ type: 'chat_message', content: 'Avant le changement' });
+    expect((await nextChatMessage(support)).content).toBe('Avant le changement');
+    expect((await nextChatMessage(guest)).content).toBe('Avant le changement');
+
+    await app.ctx.db.transaction((tx) => replacePassword(tx, admin.id, 'nouvelle-empreinte'));
+    support.send({ type: 'chat_message', content: 'Après le changement' });
+    expect(await support.closed).toEqual({ code: 1008, reason: chatText.sessionNotFound });
+    expect((await storedMessages(reader, session.id)).map((message) => message.content)).toEqual([
+      'Avant le changement',
+    ]);
+    expect(guest.pending()).toEqual([]);
+    await guest.close();
+  });
+
+  it('stops writing as the support team once the account is no longer an admin', async () => {
+    const admin = await createAdmin(app.ctx.db);
+    const reader = await createAdmin(app.ctx.db);
+    const session = await guestSession();
+    const support = await connectChatOk(base, { session_id: session.id, auth_token: await testApp.tokenFor(admin) });
+
+    await app.ctx.db.update(users).set({ role: 'helpee' }).where(eq(users.id, admin.id));
+    support.send({ type: 'chat_message', content: 'Je parle encore au nom de l’équipe' });
+    expect(await support.closed).toEqual({ code: 1008, reason: chatText.sessionNotFound });
+    expect(await storedMessages(reader, session.id)).toEqual([]);
+  });
+
+  it('keeps writing for an owner whose token is still valid', async () => {
+    const member = await createSeeker(app.ctx.db, { displayName: 'Paul Martin' });
+    const res = await testApp.injectAs(member, {
+      method: 'POST',
+      url: '/api/v1/support/chat/sessions',
+      headers: { 'x-forwarded-for': freshAddress() },
+      payload: {},
+    });
+    const session = ChatSessionSchema.parse(res.json());
+    const owner = await connectChatOk(base, { session_id: session.id, auth_token: await testApp.tokenFor(member) });
+    for (const content of ['Bonjour', 'Encore moi']) {
+      owner.send({ type: 'chat_message', content });
+      expect(await nextChatMessage(owner)).toMatchObject({ sender: 'user', sender_name: 'Paul Martin', content });
+    }
+    await owner.close();
+  });
+});
