@@ -14,6 +14,7 @@ import { migrateDatabase, openDatabase, type DatabaseHandle } from './db/client.
 import { runInBackground } from './lib/background.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { blocksRoutes } from './modules/blocks/blocks.routes.ts';
 import { bookingsRoutes } from './modules/bookings/bookings.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { ledgerRoutes } from './modules/ledger/ledger.routes.ts';
@@ -212,6 +213,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       await api.register(healthRoutes, { ctx });
       await api.register(authRoutes, { ctx });
       await api.register(usersRoutes, { ctx });
+      await api.register(blocksRoutes, { ctx });
       await api.register(offersRoutes, { ctx });
       await api.register(slotsRoutes, { ctx });
       await api.register(bookingsRoutes, { ctx });
