@@ -5,7 +5,7 @@ import type { BlockedUser } from '#shared/schemas/privacy.ts';
 import type { AppContext } from '../../app-types.ts';
 import type { Executor } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/users.ts';
-import { AppError, badRequest, forbidden, notFound } from '../../errors.ts';
+import { type AppError, badRequest, forbidden, notFound } from '../../errors.ts';
 import { publishEvent } from '../../lib/realtime-bus.ts';
 import * as repo from './blocks.repository.ts';
 
