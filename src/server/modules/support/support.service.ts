@@ -215,7 +215,9 @@ async function mailResponse(
     to: message.userEmail,
     subject: supportMail.subject,
     text: supportMail.text({
-      name: message.userName,
+      // On one line: the form's name is the author's only text the mail repeats, and line breaks in
+      // it would write lines of their own into a mail Appui sends to the address the form was given.
+      name: message.userName.replace(/[\s\p{Cc}]+/gu, ' ').trim(),
       sentOn: frenchLongParis(message.createdAt),
       response: responseText,
       link: `${ctx.config.publicUrl}/support`,
