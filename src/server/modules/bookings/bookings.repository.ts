@@ -239,6 +239,27 @@ export async function findLivePaymentHold(
   return row;
 }
 
+/**
+ * Ids of the bookings of `userId` (as seeker or helper) that a suspension or an erasure ends: confirmed
+ * sessions starting after `now` and payment holds, soonest first.
+ */
+export async function listUpcomingBookingIdsOf(db: Executor, userId: string, now: Date): Promise<string[]> {
+  const rows = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(
+      and(
+        or(eq(bookings.userId, userId), eq(bookings.helperId, userId)),
+        or(
+          and(inArray(bookings.status, CONFIRMED_STATUSES), gt(bookings.startAt, now)),
+          eq(bookings.status, PAYMENT_HOLD_STATUS),
+        ),
+      ),
+    )
+    .orderBy(asc(bookings.startAt), asc(bookings.id));
+  return rows.map((row) => row.id);
+}
+
 /** Ids of bookings whose refund is due (`refund_status` pending), oldest change first. */
 export async function listDueRefundIds(db: Executor, limit: number): Promise<string[]> {
   const rows = await db

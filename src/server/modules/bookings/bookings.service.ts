@@ -5,7 +5,7 @@ import { booking as bookingMessages, cancellation as cancellationMessages } from
 import { apiErrors } from '#shared/messages/common.ts';
 import { offers as offerMessages } from '#shared/messages/offers.ts';
 import { EXPIRED_HOLD, isConfirmed, PAYMENT_HOLD_STATUS, type RefundStatus } from '#shared/rules/booking-status.ts';
-import { canCancel, isLastMinute, refundDecision } from '#shared/rules/cancellation.ts';
+import { canCancel, isLastMinute, refundDecision, type RefundDecision } from '#shared/rules/cancellation.ts';
 import { isBookable } from '#shared/rules/free-windows.ts';
 import { parisMonthRange } from '#shared/rules/paris-time.ts';
 import { isHelperRole } from '#shared/rules/roles.ts';
@@ -18,6 +18,7 @@ import type { OfferRow, PricingOptionRow } from '../../db/schema/offers.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import { badRequest, conflict, forbidden, notFound, PgErrorCode, pgErrorCode } from '../../errors.ts';
 import { publishEvent, type BookingChange } from '../../lib/realtime-bus.ts';
+import { assertNotBlocked } from '../blocks/blocks.service.ts';
 import { postCancellationNotice, revealMessagesBetween } from '../messaging/messaging.service.ts';
 import { getReviewSummary } from '../reviews/reviews.service.ts';
 import { loadAvailability } from '../slots/slots.service.ts';
@@ -38,6 +39,7 @@ import {
   insertBooking,
   listDetailedBookingsOf,
   listDueRefundIds,
+  listUpcomingBookingIdsOf,
   lockBooking,
   sumHelperRevenue,
   updateBooking,
@@ -72,8 +74,9 @@ export type CheckedBookingRequest = {
 
 /**
  * Every rule of a booking request except payment, re-checked on the server whatever the client
- * showed: live visible offer, not one's own, a duration that is one of the offer's pricing options,
- * a start in the future. The payments module calls it before opening a checkout session.
+ * showed: live visible offer, not one's own, no block between the two, a duration that is one of the
+ * offer's pricing options, a start in the future. The payments module calls it before opening a
+ * checkout session.
  */
 export async function checkBookingRequest(
   ctx: AppContext,
@@ -86,6 +89,8 @@ export async function checkBookingRequest(
     throw notFound(ErrorCode.OFFER_NOT_FOUND, offerMessages.notFound);
   const { offer, options } = found;
   if (offer.helperId === seeker.id) throw badRequest(ErrorCode.BOOKING_OWN_OFFER, bookingMessages.ownOffer);
+  // Either blocked the other: no new booking or checkout between them (issue 13 section 2).
+  await assertNotBlocked(ctx.db, seeker.id, offer.helperId);
 
   const startAt = new Date(input.start_at);
   const endAt = new Date(input.end_at);
@@ -281,6 +286,65 @@ export function setRefundExecutor(executor: RefundExecutor): void {
 }
 
 /**
+ * Cancels a locked, cancellable booking in the name of `cancelledBy` (one of its parties) under the
+ * refund rule of `rule`'s side, inside the caller's transaction; a refund owed is recorded as due.
+ */
+async function recordCancellation(
+  tx: Transaction,
+  row: BookingRow,
+  cancelledBy: string,
+  rule: 'helper' | 'seeker',
+  reason: string,
+  now: Date,
+): Promise<RefundDecision> {
+  const lastMinute = isLastMinute(row.startAt, now);
+  const decision = refundDecision({ status: row.status, priceCents: row.priceCents, cancelledBy: rule, lastMinute });
+  await updateBooking(tx, row.id, {
+    status: 'cancelled',
+    cancelledAt: now,
+    cancelledBy,
+    cancellationReason: reason,
+    isLastMinute: lastMinute,
+    refundStatus: decision.status,
+    refundCents: decision.amountCents,
+    updatedAt: now,
+  });
+  // Spec 2 section 2: the conversation of the offer shows a cancelled-booking notice with the reason.
+  await postCancellationNotice(tx, {
+    offerId: row.offerId,
+    helperId: row.helperId,
+    seekerId: row.userId,
+    cancelledBy,
+    reason,
+  });
+  await publishBookingChanges(tx, [row], 'cancelled');
+  return decision;
+}
+
+/** After a cancellation commits: the due refund executed, then the other party mailed. */
+async function refundAndTell(
+  ctx: AppContext,
+  id: string,
+  cancelledBy: string,
+  decided: RefundDecision,
+  now: Date,
+): Promise<{ detailed: DetailedBooking; recipient: DetailedBooking['helper'] }> {
+  if (decided.status === 'pending' && refundExecutor) {
+    // Refunded before answering, so the answer and the other party's mail say what happened. A failure
+    // leaves the refund pending: the payments sweep retries it with the same idempotency key.
+    await refundExecutor(ctx, id).catch((error: unknown) =>
+      ctx.log.error({ err: error, bookingId: id }, 'cancellation refund not executed'),
+    );
+  }
+  const detailed = await detailedOrThrow(ctx, id);
+  const cancellerIsHelper = detailed.booking.helperId === cancelledBy;
+  const recipient = cancellerIsHelper ? detailed.user : detailed.helper;
+  const canceller = cancellerIsHelper ? detailed.helper : detailed.user;
+  await sendAll(ctx, [cancellationMail(detailed, recipient, canceller, ctx.config.publicUrl, now)], id);
+  return { detailed, recipient };
+}
+
+/**
  * Either party cancels an upcoming confirmed booking with a reason. The refund decision is recorded
  * here (`refund_status` 'pending' when one is due); the payments module executes pending refunds
  * through the provider and moves them to 'refunded' or 'failed'. Cancelling frees the time at once:
@@ -303,47 +367,9 @@ export async function cancelBooking(
       throw forbidden(ErrorCode.FORBIDDEN, apiErrors.forbidden);
     }
     if (!canCancel(row, now)) throw conflict(ErrorCode.BOOKING_NOT_CANCELLABLE, cancellationMessages.notCancellable);
-    const lastMinute = isLastMinute(row.startAt, now);
-    const decision = refundDecision({
-      status: row.status,
-      priceCents: row.priceCents,
-      cancelledBy: actor.id === row.helperId ? 'helper' : 'seeker',
-      lastMinute,
-    });
-    await updateBooking(tx, id, {
-      status: 'cancelled',
-      cancelledAt: now,
-      cancelledBy: actor.id,
-      cancellationReason: reason,
-      isLastMinute: lastMinute,
-      refundStatus: decision.status,
-      refundCents: decision.amountCents,
-      updatedAt: now,
-    });
-    // Spec 2 section 2: the conversation of the offer shows a cancelled-booking notice with the reason.
-    await postCancellationNotice(tx, {
-      offerId: row.offerId,
-      helperId: row.helperId,
-      seekerId: row.userId,
-      cancelledBy: actor.id,
-      reason,
-    });
-    await publishBookingChanges(tx, [row], 'cancelled');
-    return decision;
+    return recordCancellation(tx, row, actor.id, actor.id === row.helperId ? 'helper' : 'seeker', reason, now);
   });
-
-  if (decided.status === 'pending' && refundExecutor) {
-    // Refunded before answering, so the answer and the other party's mail say what happened. A failure
-    // leaves the refund pending: the payments sweep retries it with the same idempotency key.
-    await refundExecutor(ctx, id).catch((error: unknown) =>
-      ctx.log.error({ err: error, bookingId: id }, 'cancellation refund not executed'),
-    );
-  }
-  const detailed = await detailedOrThrow(ctx, id);
-  const actorIsHelper = detailed.booking.helperId === actor.id;
-  const recipient = actorIsHelper ? detailed.user : detailed.helper;
-  const canceller = actorIsHelper ? detailed.helper : detailed.user;
-  await sendAll(ctx, [cancellationMail(detailed, recipient, canceller, ctx.config.publicUrl, now)], id);
+  const { detailed, recipient } = await refundAndTell(ctx, id, actor.id, decided, now);
   const informed = nameOf(recipient);
   return {
     booking: toBookingDto(detailed),
@@ -351,6 +377,46 @@ export async function cancelBooking(
     refund: { status: detailed.booking.refundStatus ?? 'none', amount_cents: detailed.booking.refundCents ?? 0 },
     message: cancellationMessages.successInformed(informed),
   };
+}
+
+export type EndedBookings = { cancelled: string[]; released: string[] };
+
+/**
+ * Ends every upcoming booking of a user who leaves (a suspension, issue 13 section 1, or an erasure,
+ * section 4), as seeker or as helper. Confirmed sessions starting after `now` are cancelled in the
+ * user's name under the helper-cancellation rule whichever side they are on: the other party did
+ * nothing wrong, so a paid session is refunded in full (DESIGN.md section 8). Like a party's
+ * cancellation, the conversation shows the notice with `reason` and the other party is mailed. Payment
+ * holds are released, cancelled by the user so a late payment is refunded rather than revived (see
+ * confirmPaidBooking). One transaction per booking, each re-checked under its row lock: idempotent,
+ * a second call finds nothing left to end.
+ */
+export async function cancelUpcomingBookingsOf(
+  ctx: AppContext,
+  userId: string,
+  reason: string,
+  now: Date = new Date(),
+): Promise<EndedBookings> {
+  const ended: EndedBookings = { cancelled: [], released: [] };
+  for (const id of await listUpcomingBookingIdsOf(ctx.db, userId, now)) {
+    const outcome = await ctx.db.transaction(async (tx) => {
+      const row = await lockBooking(tx, id);
+      if (!row || (row.userId !== userId && row.helperId !== userId)) return undefined;
+      if (row.status === PAYMENT_HOLD_STATUS) {
+        await updateBooking(tx, id, { ...EXPIRED_HOLD, cancelledAt: now, cancelledBy: userId, updatedAt: now });
+        await publishBookingChanges(tx, [row], 'cancelled');
+        return 'released' as const;
+      }
+      if (!canCancel(row, now)) return undefined;
+      return recordCancellation(tx, row, userId, 'helper', reason, now);
+    });
+    if (outcome === 'released') ended.released.push(id);
+    else if (outcome) {
+      await refundAndTell(ctx, id, userId, outcome, now);
+      ended.cancelled.push(id);
+    }
+  }
+  return ended;
 }
 
 /** Dashboard overview figures (DESIGN.md section 8: real figures, not placeholders). */
