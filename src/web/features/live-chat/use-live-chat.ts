@@ -219,11 +219,13 @@ export function useLiveChat({ open, createSocket }: UseLiveChatOptions) {
         addMessages([message]);
       },
       onSystem: (frame: Extract<ChatSocketOutbound, { type: 'system_message' }>) => {
-        addSystemLine(frame.message);
+        // The end of the chat is said once, by the ended panel's status line (read out by screen
+        // readers), not a second time in the thread.
         if (frame.status && isFinishedStatus(frame.status)) {
           end(null);
           return;
         }
+        addSystemLine(frame.message);
         // A line without a status answers one of our frames that was not stored (too long, too
         // many, session closing, server error): the oldest text waiting goes back into the input.
         if (!frame.status) {
