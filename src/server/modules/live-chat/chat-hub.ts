@@ -41,6 +41,8 @@ const CLOSE_INTERNAL_ERROR = 1011;
 type ChatClient = {
   socket: WebSocket;
   sessionId: string;
+  /** Kept to check again, while the socket lives, that its account token still opens the session. */
+  handshake: Handshake;
   caller: ChatCaller | null;
   /** The last message id sent to this socket: every delivery sends what comes after it. */
   cursor: string | null;
@@ -114,6 +116,7 @@ export class ChatHub {
     const client: ChatClient = {
       socket,
       sessionId: handshake.sessionId,
+      handshake,
       caller: null,
       cursor: null,
       ready: false,
@@ -196,6 +199,10 @@ export class ChatHub {
   /** Called for every bus event; only the chat events of sessions with sockets here matter. */
   dispatch(event: BusEvent): void {
     if (this.stopped) return;
+    if (event.type === 'session.revoked') {
+      this.recheckAccounts((client) => event.user_ids.includes(client.caller?.user?.id ?? ''));
+      return;
+    }
     if (event.type !== 'chat.message' && event.type !== 'chat.session') return;
     if (this.sessions.count(event.session_id) === 0) return;
     const announce = event.type === 'chat.session' ? event.status : null;
@@ -248,9 +255,39 @@ export class ChatHub {
     }
   }
 
-  /** Drops sockets that missed the previous ping and pings the others. */
+  /**
+   * Drops sockets that missed the previous ping and pings the others; the sockets opened with an
+   * account token check it again (expired, or an admin role taken away: closed 1008).
+   */
   private pingAll(): void {
     this.sessions.heartbeat();
+    this.recheckAccounts(() => true);
+  }
+
+  /**
+   * The ready sockets opened with an account token (`auth_token`) that `which` picks check it again,
+   * in their session's queue (no message leaves before the check): one whose token no longer opens
+   * the session — revoked by a password change, expired, or no longer an admin's — is closed 1008,
+   * as it would have been refused at connection, and reads nothing more.
+   */
+  private recheckAccounts(which: (client: ChatClient) => boolean): void {
+    const picked = (sessionId: string) =>
+      [...this.sessions.clientsOf(sessionId)].filter(
+        (client) => client.caller !== null && client.handshake.authToken !== undefined && which(client),
+      );
+    for (const sessionId of this.sessions.keys()) {
+      if (![...this.sessions.clientsOf(sessionId)].some((client) => client.handshake.authToken)) continue;
+      void this.sessions
+        .enqueue(sessionId, async () => {
+          // Picked when the task runs: a socket still being checked at the event is checked by then.
+          for (const client of picked(sessionId)) {
+            const holder = await this.feed.authenticate(client.handshake);
+            if (holder) client.caller = holder.caller;
+            else client.socket.close(CLOSE_POLICY_VIOLATION, chatText.sessionNotFound);
+          }
+        })
+        .catch(() => {});
+    }
   }
 
   /** A client that stopped reading is dropped; it reconnects with after=. */

@@ -97,3 +97,47 @@ describe('a chat socket opened with an account token', () => {
     await owner.close();
   });
 });
+
+describe('a chat socket opened with an account token, while it only reads', () => {
+  it('closes (1008) as soon as a password change revokes the token, before any later message', async () => {
+    const admin = await createAdmin(app.ctx.db);
+    const session = await guestSession();
+    const support = await connectChatOk(base, { session_id: session.id, auth_token: await testApp.tokenFor(admin) });
+    const guest = await connectChatOk(base, { session_id: session.id, session_token: session.session_token });
+
+    // The password change publishes session.revoked at its commit; the guest writes just after.
+    await app.ctx.db.transaction((tx) => replacePassword(tx, admin.id, 'nouvelle-empreinte'));
+    guest.send({ type: 'chat_message', content: 'Ceci ne regarde que le support' });
+    expect((await nextChatMessage(guest)).content).toBe('Ceci ne regarde que le support');
+    expect(await support.closed).toEqual({ code: 1008, reason: chatText.sessionNotFound });
+    expect(support.pending()).toEqual([]);
+    await guest.close();
+  });
+
+  it('closes (1008) at the next ping once the account is no longer an admin', async () => {
+    const pinging = await buildTestApp({ TRUST_PROXY: '127.0.0.1' }, { socketHub: { pingIntervalMs: 100 } });
+    try {
+      const pingingBase = await listenOnLoopback(pinging.app);
+      const admin = await createAdmin(pinging.app.ctx.db);
+      const create = await pinging.app.inject({
+        method: 'POST',
+        url: '/api/v1/support/chat/sessions',
+        headers: { 'x-forwarded-for': freshAddress() },
+        payload: { guest_name: 'Camille', guest_email: 'camille@exemple.fr' },
+      });
+      const session = ChatSessionSchema.parse(create.json());
+      const support = await connectChatOk(pingingBase, {
+        session_id: session.id,
+        auth_token: await pinging.tokenFor(admin),
+      });
+      // Still an admin through a few pings: nothing closes.
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect(support.socket.readyState).toBe(support.socket.OPEN);
+
+      await pinging.app.ctx.db.update(users).set({ role: 'helpee' }).where(eq(users.id, admin.id));
+      expect(await support.closed).toEqual({ code: 1008, reason: chatText.sessionNotFound });
+    } finally {
+      await pinging.close();
+    }
+  });
+});
