@@ -42,24 +42,45 @@ export type ConnectOptions = {
   ws?: ClientOptions;
 };
 
-/** Opens a socket: the open socket, or the refusal the server answered before upgrading. */
-export function connect(base: string, options: ConnectOptions = {}): Promise<TestSocket | Refusal> {
-  const path = options.path ?? '/api/v1/ws';
-  const url =
-    options.token === undefined ? `${base}${path}` : `${base}${path}?token=${encodeURIComponent(options.token)}`;
+/** How a socket closed. */
+export type CloseInfo = { code: number; reason: string };
+
+/** An open socket whose frames are read with `parse` as they come (a frame that fails it throws). */
+export type FrameSocket<F> = {
+  socket: WebSocket;
+  /** The next frame, in order; rejects after `timeoutMs`. */
+  next(timeoutMs?: number): Promise<F>;
+  /** Frames received and not yet taken by next(). */
+  pending(): F[];
+  /** Resolves with the close code and reason once the socket is closed. */
+  closed: Promise<CloseInfo>;
+  close(): Promise<CloseInfo>;
+};
+
+/**
+ * Opens a socket from a fresh client address: the open socket, whose JSON frames go through
+ * `parse`, or the refusal the server answered before upgrading.
+ */
+export function openFrameSocket<F>(
+  url: string,
+  parse: (value: unknown) => F,
+  options: Pick<ConnectOptions, 'headers' | 'ws'> = {},
+): Promise<FrameSocket<F> | Refusal> {
   const socket = new WebSocket(url, {
     ...options.ws,
     headers: { 'x-forwarded-for': freshAddress(), ...options.headers },
   });
-  const frames: SocketEvent[] = [];
-  const waiters: Array<(frame: SocketEvent) => void> = [];
+  const frames: F[] = [];
+  const waiters: Array<(frame: F) => void> = [];
   socket.on('message', (data: Buffer) => {
-    const frame = SocketEventSchema.parse(JSON.parse(data.toString('utf8')));
+    const frame = parse(JSON.parse(data.toString('utf8')));
     const waiter = waiters.shift();
     if (waiter) waiter(frame);
     else frames.push(frame);
   });
-  const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
+  const closed = new Promise<CloseInfo>((resolve) =>
+    socket.once('close', (code, reason) => resolve({ code, reason: reason.toString('utf8') })),
+  );
   return new Promise((resolve, reject) => {
     socket.once('open', () =>
       resolve({
@@ -74,7 +95,7 @@ export function connect(base: string, options: ConnectOptions = {}): Promise<Tes
               waiters.splice(waiters.indexOf(onFrame), 1);
               rejectFrame(new Error(`no frame within ${timeoutMs} ms`));
             }, timeoutMs);
-            const onFrame = (received: SocketEvent) => {
+            const onFrame = (received: F) => {
               clearTimeout(timer);
               resolveFrame(received);
             };
@@ -99,7 +120,21 @@ export function connect(base: string, options: ConnectOptions = {}): Promise<Tes
   });
 }
 
-export function isRefusal(value: TestSocket | Refusal): value is Refusal {
+/** Opens an app socket: the open socket, or the refusal the server answered before upgrading. */
+export async function connect(base: string, options: ConnectOptions = {}): Promise<TestSocket | Refusal> {
+  const path = options.path ?? '/api/v1/ws';
+  const url =
+    options.token === undefined ? `${base}${path}` : `${base}${path}?token=${encodeURIComponent(options.token)}`;
+  const result = await openFrameSocket(url, (value) => SocketEventSchema.parse(value), options);
+  if (isRefusal(result)) return result;
+  return {
+    ...result,
+    closed: result.closed.then(({ code }) => code),
+    close: () => result.close().then(({ code }) => code),
+  };
+}
+
+export function isRefusal<T extends object>(value: T | Refusal): value is Refusal {
   return 'status' in value;
 }
 
