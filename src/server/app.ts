@@ -26,6 +26,7 @@ import { paymentSimulatorRoutes } from './modules/payment-simulator/payment-simu
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { handleWebhook } from './modules/payments/payments.service.ts';
 import { payoutsRoutes } from './modules/payouts/payouts.routes.ts';
+import { privacyRoutes } from './modules/privacy/privacy.routes.ts';
 import { realtimeRoutes } from './modules/realtime/realtime.routes.ts';
 import { createSocketHub, type SocketHubOptions } from './modules/realtime/realtime.service.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
@@ -214,6 +215,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       await api.register(authRoutes, { ctx });
       await api.register(usersRoutes, { ctx });
       await api.register(blocksRoutes, { ctx });
+      await api.register(privacyRoutes, { ctx });
       await api.register(offersRoutes, { ctx });
       await api.register(slotsRoutes, { ctx });
       await api.register(bookingsRoutes, { ctx });

@@ -2,7 +2,7 @@
 // server and client alike, one file per feature so a page loads only the texts it shows. Texts named in
 // the specification are copied word for word; do not "improve" them. A message with parameters is a
 // function.
-import type { ReportReason } from '../constants.ts';
+import { ACCOUNTING_RETENTION_YEARS, type ReportReason } from '../constants.ts';
 
 /** Reports, blocks, crisis resources, data export and erasure (issue 13). */
 export const reportReasonLabels: Record<ReportReason, string> = {
@@ -31,4 +31,27 @@ export const trust = {
   removedMessage: 'Message supprimé par la modération',
   deletedAccount: 'Compte supprimé',
   erasurePasswordWrong: 'Mot de passe incorrect.',
+} as const;
+
+/** Data export and erasure, as the server writes them (issue 13 section 4). */
+export const dataRights = {
+  exportFileName: (isoDate: string) => `appui-mes-donnees-${isoDate}.json`,
+  consentTermsKind: 'conditions_generales',
+  consentTermsDescription:
+    'Conditions générales et politique de confidentialité acceptées lors de la création du compte. ' +
+    'Appui n’enregistre aucun autre consentement : aucune prospection commerciale, aucun traceur publicitaire.',
+  erasureCancellationReason: 'La personne a supprimé son compte Appui.',
+  erasureMailSubject: 'Votre compte Appui a été supprimé',
+  erasureMailText: (name: string) =>
+    `Bonjour ${name},\n\n` +
+    'Votre compte Appui a bien été supprimé, à votre demande.\n\n' +
+    '- Vos réservations à venir ont été annulées et, le cas échéant, remboursées selon nos règles.\n' +
+    '- Vos offres et vos créneaux ont été retirés, votre photo effacée.\n' +
+    '- Votre nom, votre adresse e-mail et votre profil ont été effacés ; vos messages et avis restent ' +
+    'visibles de leurs destinataires sous le nom « Compte supprimé ».\n' +
+    `- Les réservations et paiements passés sont conservés sans données personnelles pendant ${ACCOUNTING_RETENTION_YEARS} ans, ` +
+    'comme l’exige la loi comptable.\n\n' +
+    'Vous pouvez créer un nouveau compte avec cette adresse quand vous le souhaitez.\n\n' +
+    'Si vous n’êtes pas à l’origine de cette suppression, écrivez-nous à support@appui.fr.\n\n' +
+    'L’équipe Appui',
 } as const;

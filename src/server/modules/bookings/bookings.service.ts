@@ -390,12 +390,17 @@ export type EndedBookings = { cancelled: string[]; released: string[] };
  * holds are released, cancelled by the user so a late payment is refunded rather than revived (see
  * confirmPaidBooking). One transaction per booking, each re-checked under its row lock: idempotent,
  * a second call finds nothing left to end.
+ *
+ * `rule: 'own-side'` (an erasure, which the person chose) applies instead the rule of the side the
+ * user is on in each booking, as if they cancelled it themselves: as helper a full refund, as seeker
+ * the seeker's rule (nothing back at the last minute).
  */
 export async function cancelUpcomingBookingsOf(
   ctx: AppContext,
   userId: string,
   reason: string,
   now: Date = new Date(),
+  options: { rule?: 'helper' | 'own-side' } = {},
 ): Promise<EndedBookings> {
   const ended: EndedBookings = { cancelled: [], released: [] };
   for (const id of await listUpcomingBookingIdsOf(ctx.db, userId, now)) {
@@ -408,7 +413,8 @@ export async function cancelUpcomingBookingsOf(
         return 'released' as const;
       }
       if (!canCancel(row, now)) return undefined;
-      return recordCancellation(tx, row, userId, 'helper', reason, now);
+      const side = options.rule === 'own-side' && row.userId === userId ? 'seeker' : 'helper';
+      return recordCancellation(tx, row, userId, side, reason, now);
     });
     if (outcome === 'released') ended.released.push(id);
     else if (outcome) {

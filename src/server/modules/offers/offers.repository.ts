@@ -242,6 +242,16 @@ export async function softDeleteOffer(db: Executor, id: string): Promise<void> {
     .where(and(eq(offers.id, id), isNull(offers.deletedAt)));
 }
 
+/** Soft-deletes every live offer of a helper (an erasure); answers how many. */
+export async function softDeleteOffersOf(db: Executor, helperId: string): Promise<number> {
+  const rows = await db
+    .update(offers)
+    .set({ deletedAt: sql`now()`, visible: false, updatedAt: sql`now()` })
+    .where(and(eq(offers.helperId, helperId), isNull(offers.deletedAt)))
+    .returning({ id: offers.id });
+  return rows.length;
+}
+
 /** Payout rule (spec 1 section 5): a paid option needs an account whose details are submitted. */
 export async function hasSubmittedPayoutAccount(db: Executor, userId: string): Promise<boolean> {
   const [row] = await db

@@ -190,6 +190,21 @@ export async function deleteOffer(ctx: AppContext, id: string, user: UserRow): P
   forgetSearchReuse(ctx.db);
 }
 
+/**
+ * An erasure (issue 13 section 4) removes every offer of the helper, inside the caller's transaction:
+ * soft deletes, so past bookings keep their offer. Unlike DELETE /offers/{id} nothing is refused: the
+ * caller has cancelled the upcoming bookings first. The caller runs `forgetOfferSearchReuse` after
+ * its commit.
+ */
+export async function removeOffersOfHelper(tx: Executor, helperId: string): Promise<number> {
+  return repo.softDeleteOffersOf(tx, helperId);
+}
+
+/** After offers changed outside this service's own calls: this process's search caches start again. */
+export function forgetOfferSearchReuse(ctx: AppContext): void {
+  forgetSearchReuse(ctx.db);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Moderation by an admin (spec 2 section 6: list, hide, show, edit title, description, price and
 // duration, delete any offer). The admin module checks the role and writes the audit row through

@@ -61,6 +61,34 @@ export async function updateUser(
   return row;
 }
 
+/** The erasure's update of the row (see eraseAccountFields in the service): one statement, tokens revoked. */
+export async function eraseUser(
+  db: Executor,
+  id: string,
+  replacement: { email: string; label: string; passwordHash: string },
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({
+      email: replacement.email,
+      passwordHash: replacement.passwordHash,
+      displayName: replacement.label,
+      username: null,
+      firstName: null,
+      lastName: null,
+      bio: null,
+      avatarUrl: null,
+      tags: [],
+      isVerified: false,
+      tokenVersion: sql`${users.tokenVersion} + 1`,
+      erasedAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(users.id, id), isNull(users.erasedAt)))
+    .returning();
+  return row;
+}
+
 /** Marks every pending reset link of the user as used. */
 export async function retirePasswordResets(db: Executor, userId: string): Promise<void> {
   await db

@@ -141,7 +141,14 @@ export async function createUser(db: Executor, input: NewUserInput): Promise<Use
 // Reads used by other modules (auth, seed) and by the routes.
 
 export const findUserById = (db: Executor, id: string) => repo.findUserById(db, id);
-export const findUserByEmail = (db: Executor, email: string) => repo.findUserByEmail(db, email.trim());
+/**
+ * The account that logs in, asks for a reset link or is promoted with this address. An erased account
+ * (issue 13 section 4) answers like an unknown one, whatever reaches its placeholder address.
+ */
+export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
+  const row = await repo.findUserByEmail(db, email.trim());
+  return row?.erasedAt ? undefined : row;
+}
 export const countUsers = (db: Executor) => repo.countUsers(db);
 
 /** Spends the user's pending reset links: after a password or e-mail change, none may undo it. */
@@ -163,9 +170,30 @@ export async function replacePassword(db: Executor, userId: string, passwordHash
   return row;
 }
 
+/**
+ * Erasure (issue 13 section 4, DESIGN.md section 8), inside the caller's transaction: every personal
+ * field replaced — the e-mail by a unique non-deliverable placeholder (so the address can sign up
+ * again), the display name by `label` ("Compte supprimé", which every message, review and booking of
+ * theirs then shows), the rest cleared — the password by an unknowable hash, every token revoked
+ * (token_version + 1, session.revoked at commit) and pending reset links spent. The row itself stays:
+ * bookings and payments point at it for accounting.
+ */
+export async function eraseAccountFields(
+  db: Executor,
+  userId: string,
+  replacement: { email: string; label: string; passwordHash: string },
+): Promise<UserRow> {
+  const row = await repo.eraseUser(db, userId, replacement);
+  if (!row) throw notFound(ErrorCode.USER_NOT_FOUND, profile.userNotFound);
+  await repo.retirePasswordResets(db, userId);
+  await announceRevocation(db, userId);
+  return row;
+}
+
 export async function getPublicUser(ctx: AppContext, id: string): Promise<PublicUser> {
   const row = await repo.findUserById(ctx.db, id);
-  if (!row) throw notFound(ErrorCode.USER_NOT_FOUND, profile.userNotFound);
+  // An erased account has no profile any more: the same 404 as an unknown id.
+  if (!row || row.erasedAt) throw notFound(ErrorCode.USER_NOT_FOUND, profile.userNotFound);
   return toPublicUser(row);
 }
 
