@@ -10,7 +10,7 @@ import {
   type ChatSession,
 } from '#shared/schemas/chat.ts';
 import type { AppContext } from '../../app-types.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, pgErrorCode } from '../../errors.ts';
 import { subscribeToBus, type BusEvent } from '../../lib/realtime-bus.ts';
 import { sendFrame, SocketGroups } from '../../lib/socket-groups.ts';
 import { isFinished } from './chat-transitions.ts';
@@ -185,6 +185,10 @@ export class ChatHub {
         this.send(client, { type: 'system_message', message: chatText.sessionClosed });
       } else if (error instanceof AppError && error.code === ErrorCode.RATE_LIMITED) {
         this.send(client, { type: 'system_message', message: apiErrors.rateLimited });
+      } else if (pgErrorCode(error)?.startsWith('22')) {
+        // A value the database cannot hold (a NUL character): bad input, as the REST call's 400.
+        this.ctx.log.warn({ sqlState: pgErrorCode(error), sessionId: client.sessionId }, 'chat frame refused');
+        this.send(client, { type: 'system_message', message: chatText.socketInvalidMessage });
       } else {
         this.ctx.log.error({ err: error, sessionId: client.sessionId }, 'chat socket message not stored');
         this.send(client, { type: 'system_message', message: chatText.sendError });

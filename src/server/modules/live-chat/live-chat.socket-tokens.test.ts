@@ -141,3 +141,15 @@ describe('a chat socket opened with an account token, while it only reads', () =
     }
   });
 });
+
+describe('a frame the database cannot hold', () => {
+  it('is answered like any invalid frame (a NUL character), not as a failure of the server', async () => {
+    const session = await guestSession();
+    const guest = await connectChatOk(base, { session_id: session.id, session_token: session.session_token });
+    guest.send({ type: 'chat_message', content: 'avant\u0000après' });
+    expect(await guest.next()).toEqual({ type: 'system_message', message: chatText.socketInvalidMessage });
+    const reader = await createAdmin(app.ctx.db);
+    expect(await storedMessages(reader, session.id)).toEqual([]);
+    await guest.close();
+  });
+});
