@@ -20,6 +20,8 @@ export const ChatMessageSchema = z.object({
   sender_name: z.string(),
   content: z.string(),
   created_at: z.string(),
+  /** The content speaks of suicide or immediate danger: the chat shows the crisis numbers (issue 13 section 3). */
+  crisis: z.boolean(),
 });
 export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 

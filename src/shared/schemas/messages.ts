@@ -35,7 +35,11 @@ export const MessageKindSchema = z.enum(MESSAGE_KINDS);
  * A message as the caller sees it. `visible=false` means it carries contact details and the parties
  * share no scheduled or paid booking yet (DESIGN.md section 8): its sender still reads `content`
  * (`masked` false), its recipient gets `content` empty and `masked` true. A `cancellation` message's
- * content starts with the [CANCELLATION] marker, followed by the reason.
+ * content starts with the [CANCELLATION] marker, followed by the reason. `crisis` says the content
+ * speaks of suicide or immediate danger (src/shared/rules/crisis.ts): both parties then see the crisis
+ * numbers (issue 13 section 3). A masked message keeps its flag for its recipient too: it tells only
+ * that the message is about distress, never any of its words or contact details, and someone in
+ * danger must not go unnoticed because they wrote a phone number before a booking.
  */
 export const MessageSchema = z.object({
   id: z.uuid(),
@@ -47,6 +51,7 @@ export const MessageSchema = z.object({
   masked: z.boolean(),
   kind: MessageKindSchema,
   sent_at: z.string(),
+  crisis: z.boolean(),
 });
 export type Message = z.infer<typeof MessageSchema>;
 

@@ -1,7 +1,12 @@
+import { mentionsCrisis } from '#shared/rules/crisis.ts';
 import type { ChatMessage, ChatSession } from '#shared/schemas/chat.ts';
 import type { ChatMessageRow, ChatSessionRow } from '../../db/schema/support.ts';
 
-/** A chat message as every reader of its session sees it (spec 2 section 3). */
+/**
+ * A chat message as every reader of its session sees it (spec 2 section 3). `crisis`: the guest or user
+ * and the team both see the crisis numbers under a message that speaks of danger (issue 13 section 3);
+ * the session's system lines are the product's own text.
+ */
 export function toChatMessageDto(row: ChatMessageRow): ChatMessage {
   return {
     id: row.id,
@@ -10,6 +15,7 @@ export function toChatMessageDto(row: ChatMessageRow): ChatMessage {
     sender_name: row.senderName,
     content: row.content,
     created_at: row.createdAt.toISOString(),
+    crisis: row.sender !== 'system' && mentionsCrisis(row.content),
   };
 }
 

@@ -1,3 +1,4 @@
+import { mentionsCrisis } from '#shared/rules/crisis.ts';
 import type { Conversation, ConversationParty, Message } from '#shared/schemas/messages.ts';
 import type { ConversationListRow, MessageWithSender } from './messaging.repository.ts';
 
@@ -10,7 +11,8 @@ export type MessageViewer = { id: string; moderator: boolean };
 /**
  * A message as `viewer` sees it (DESIGN.md section 8). A masked message (`visible` false) keeps its
  * content for its sender and a moderator; its recipient gets it empty with `masked` true. The sender's
- * e-mail only on the viewer's own messages.
+ * e-mail only on the viewer's own messages. `crisis` is computed on the stored content for every viewer,
+ * the masked recipient included (see MessageSchema): a system notice is the product's own text.
  */
 export function toMessageDto({ message, sender }: MessageWithSender, viewer: MessageViewer): Message {
   const own = message.senderId !== null && message.senderId === viewer.id;
@@ -25,6 +27,7 @@ export function toMessageDto({ message, sender }: MessageWithSender, viewer: Mes
     masked,
     kind: message.kind,
     sent_at: message.sentAt.toISOString(),
+    crisis: message.kind !== 'system' && mentionsCrisis(message.content),
   };
 }
 

@@ -84,6 +84,7 @@ export const chatMessageFixture = (sessionId: string, over: Partial<ChatMessage>
   sender_name: 'Léa',
   content: 'Bonjour, je ne trouve pas ma réservation.',
   created_at: '2030-01-05T10:00:00.000Z',
+  crisis: false,
   ...over,
 });
 

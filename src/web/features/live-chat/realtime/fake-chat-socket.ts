@@ -61,6 +61,7 @@ export function chatMessage(id: string, overrides: Partial<ChatMessage> = {}): C
     sender_name: 'Équipe Appui',
     content: `Message ${id.slice(0, 4)}`,
     created_at: '2030-01-01T10:00:00.000Z',
+    crisis: false,
     ...overrides,
   };
 }

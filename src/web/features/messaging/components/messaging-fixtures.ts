@@ -33,6 +33,7 @@ export function messageFixture(overrides: Partial<Message> = {}): Message {
     masked: false,
     kind: 'text',
     sent_at: new Date(Date.now() - 60_000).toISOString(),
+    crisis: false,
     ...overrides,
   };
 }

@@ -42,6 +42,7 @@ const sentMessage: Message = {
   masked: false,
   kind: 'text',
   sent_at: '2030-01-01T10:00:00.000Z',
+  crisis: false,
 };
 
 type Answer = () => Response;

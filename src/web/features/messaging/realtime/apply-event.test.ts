@@ -21,6 +21,7 @@ function messageFixture(n: number, overrides: Partial<Message> = {}): Message {
     masked: false,
     kind: 'text',
     sent_at: `2030-01-01T10:0${n}:00.000Z`,
+    crisis: false,
     ...overrides,
   };
 }

@@ -75,6 +75,7 @@ const message = {
   masked: false,
   kind: 'text',
   sent_at: '2030-01-01T10:00:00.000Z',
+  crisis: false,
 };
 
 function setup(options: { visible?: boolean; random?: () => number } = {}) {
