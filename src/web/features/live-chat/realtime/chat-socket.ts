@@ -1,5 +1,6 @@
 import { API_BASE_PATH, CHAT_RECONNECT_DELAY_MS } from '#shared/constants.ts';
 import { ChatSocketOutboundSchema, type ChatMessage, type ChatSocketOutbound } from '#shared/schemas/chat.ts';
+import { detachSocket, parseFrame, type BrowserSocket } from '#web/lib/socket-frames.ts';
 
 /**
  * The live chat's socket (spec 2 sections 4 and 7): /api/v1/support/chat/ws with the session id and
@@ -12,14 +13,7 @@ import { ChatSocketOutboundSchema, type ChatMessage, type ChatSocketOutbound } f
 export type ChatConnection = 'connecting' | 'open' | 'closed';
 
 /** The part of the browser's WebSocket this client uses (a fake one is injected in tests). */
-export type ChatSocketLike = {
-  onopen: ((event: Event) => void) | null;
-  onmessage: ((event: MessageEvent) => void) | null;
-  onclose: ((event: CloseEvent) => void) | null;
-  onerror: ((event: Event) => void) | null;
-  send: (data: string) => void;
-  close: (code?: number, reason?: string) => void;
-};
+export type ChatSocketLike = BrowserSocket & { send: (data: string) => void };
 
 /** Spec 2 section 4: these closes (and any socket error) clear the stored session. */
 export const CHAT_FATAL_CLOSE_CODES: readonly number[] = [1008, 1006];
@@ -43,15 +37,7 @@ export function chatSocketUrl(origin: string, params: ChatSocketParams): string 
 
 /** One frame as a chat socket message, or null when it is not one. */
 export function parseChatFrame(data: unknown): ChatSocketOutbound | null {
-  if (typeof data !== 'string') return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(data);
-  } catch {
-    return null;
-  }
-  const parsed = ChatSocketOutboundSchema.safeParse(value);
-  return parsed.success ? parsed.data : null;
+  return parseFrame(data, ChatSocketOutboundSchema);
 }
 
 export type ChatSocketOptions = {
@@ -106,7 +92,7 @@ export class ChatSocketClient {
     const socket = this.socket;
     this.socket = null;
     if (socket) {
-      detach(socket);
+      detachSocket(socket);
       socket.close(1000);
     }
     this.setConnection('closed');
@@ -170,7 +156,7 @@ export class ChatSocketClient {
         this.expire(socket);
         return;
       }
-      detach(socket);
+      detachSocket(socket);
       this.socket = null;
       this.opened = false;
       this.scheduleReconnect();
@@ -178,7 +164,7 @@ export class ChatSocketClient {
   }
 
   private expire(socket: ChatSocketLike): void {
-    detach(socket);
+    detachSocket(socket);
     this.socket = null;
     this.opened = false;
     this.halted = true;
@@ -208,11 +194,4 @@ export class ChatSocketClient {
     this.connection = connection;
     this.options.onConnection(connection);
   }
-}
-
-function detach(socket: ChatSocketLike): void {
-  socket.onopen = null;
-  socket.onmessage = null;
-  socket.onclose = null;
-  socket.onerror = null;
 }

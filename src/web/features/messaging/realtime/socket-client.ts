@@ -1,5 +1,6 @@
 import { API_BASE_PATH, SOCKET_RECONNECT_BASE_MS, SOCKET_RECONNECT_MAX_MS } from '#shared/constants.ts';
 import { SocketEventSchema, type SocketEvent } from '#shared/schemas/realtime.ts';
+import { detachSocket, parseFrame, type BrowserSocket } from '#web/lib/socket-frames.ts';
 
 /**
  * The app socket's client (DESIGN.md section 10, issue 10 section 3): one socket per logged-in tab,
@@ -11,13 +12,7 @@ import { SocketEventSchema, type SocketEvent } from '#shared/schemas/realtime.ts
 export type RealtimeStatus = 'open' | 'connecting' | 'closed';
 
 /** The part of the browser's WebSocket this client uses (a fake one is injected in tests). */
-export type SocketLike = {
-  onopen: ((event: Event) => void) | null;
-  onmessage: ((event: MessageEvent) => void) | null;
-  onclose: ((event: CloseEvent) => void) | null;
-  onerror: ((event: Event) => void) | null;
-  close: (code?: number, reason?: string) => void;
-};
+export type SocketLike = BrowserSocket;
 
 /** 4001: the server revoked the token; 1008: policy (bad token, refused origin). Retrying cannot help. */
 export const FATAL_CLOSE_CODES: readonly number[] = [4001, 1008];
@@ -39,15 +34,7 @@ export function reconnectDelay(attempt: number, random: () => number = Math.rand
 
 /** One frame as a socket event, or null when it is not one (not JSON, unknown type, wrong shape). */
 export function parseSocketFrame(data: unknown): SocketEvent | null {
-  if (typeof data !== 'string') return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(data);
-  } catch {
-    return null;
-  }
-  const parsed = SocketEventSchema.safeParse(value);
-  return parsed.success ? parsed.data : null;
+  return parseFrame(data, SocketEventSchema);
 }
 
 /** Where the page says it became visible or online again; `window`/`document` in the browser. */
@@ -131,7 +118,7 @@ export class RealtimeClient {
     const socket = this.socket;
     this.socket = null;
     if (socket) {
-      this.detach(socket);
+      detachSocket(socket);
       socket.close(1000);
     }
     this.setStatus('closed');
@@ -171,7 +158,7 @@ export class RealtimeClient {
     socket.onerror = () => undefined;
     socket.onclose = (event) => {
       if (this.socket !== socket) return;
-      this.detach(socket);
+      detachSocket(socket);
       this.socket = null;
       if (FATAL_CLOSE_CODES.includes(event.code)) {
         // Hammering a server that refused this token helps no one: wait for another token.
@@ -206,13 +193,6 @@ export class RealtimeClient {
   private clearTimer(): void {
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
-  }
-
-  private detach(socket: SocketLike): void {
-    socket.onopen = null;
-    socket.onmessage = null;
-    socket.onclose = null;
-    socket.onerror = null;
   }
 
   private setStatus(status: RealtimeStatus): void {
