@@ -21,7 +21,7 @@ import { useChatSessions, type ChatView } from '../api/get-chat-sessions.ts';
 import { useChatStats } from '../api/get-chat-stats.ts';
 import { useSendChatReply } from '../api/send-chat-reply.ts';
 import { useUpdateChatSessionStatus, type ChatSessionStatus } from '../api/update-chat-session.ts';
-import { LoadError } from './load-error.tsx';
+import { LoadError, RefreshError } from './load-error.tsx';
 import { Segmented } from './segmented.tsx';
 import { StatCards } from './stat-cards.tsx';
 
@@ -209,7 +209,8 @@ function Conversation({ sessionId, onBack }: { sessionId: string; onBack: () => 
       </Card>
     );
   }
-  if (session.isError) {
+  // A failed refresh keeps the conversation and the reply being typed (the tab says the refresh failed).
+  if (session.data === undefined) {
     return (
       <div className="space-y-3">
         {back}
@@ -316,6 +317,9 @@ export default function ChatsTab() {
   const [selected, setSelected] = useState<string | null>(null);
   const sessions = useChatSessions(view);
   const assign = useUpdateChatSessionStatus();
+  // A refresh that fails keeps the figures and the list already shown, with one alert above them.
+  const refreshFailed =
+    (stats.isError && stats.data !== undefined) || (sessions.isError && sessions.data !== undefined);
 
   const select = (session: ChatSession) => {
     setSelected(session.id);
@@ -331,7 +335,16 @@ export default function ChatsTab() {
 
   return (
     <div className="space-y-6">
-      {stats.isError ? (
+      {refreshFailed ? (
+        <RefreshError
+          text={chat.loadSessionsError}
+          onRetry={() => {
+            void stats.refetch();
+            void sessions.refetch();
+          }}
+        />
+      ) : null}
+      {stats.isError && stats.data === undefined ? (
         <LoadError text={chat.loadSessionsError} onRetry={() => void stats.refetch()} />
       ) : (
         <StatCards
@@ -363,7 +376,7 @@ export default function ChatsTab() {
               <Skeleton className="h-20" />
               <Skeleton className="h-20" />
             </div>
-          ) : sessions.isError ? (
+          ) : sessions.data === undefined ? (
             <LoadError text={chat.loadSessionsError} onRetry={() => void sessions.refetch()} />
           ) : sessions.data.length === 0 ? (
             <EmptyState

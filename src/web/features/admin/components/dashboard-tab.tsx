@@ -6,7 +6,7 @@ import { Card, CardTitle } from '#web/components/ui/card.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useAdminOverview } from '../api/get-admin-overview.ts';
 import { useAdminStats } from '../api/get-admin-stats.ts';
-import { LoadError } from './load-error.tsx';
+import { LoadError, RefreshError } from './load-error.tsx';
 import { StatCards } from './stat-cards.tsx';
 
 function actionLabel(action: string): string {
@@ -38,7 +38,13 @@ export default function DashboardTab() {
   const stats = useAdminStats();
   const overview = useAdminOverview();
 
-  if (stats.isError && overview.isError) {
+  const statsMissing = stats.isError && stats.data === undefined;
+  const overviewMissing = overview.isError && overview.data === undefined;
+  // A refresh that fails keeps the figures and actions already shown, with one alert above them.
+  const refreshFailed =
+    (stats.isError && stats.data !== undefined) || (overview.isError && overview.data !== undefined);
+
+  if (statsMissing && overviewMissing) {
     return (
       <LoadError
         text={admin.loadError}
@@ -54,7 +60,16 @@ export default function DashboardTab() {
   const support = overview.data?.support;
   return (
     <div className="space-y-6">
-      {stats.isError ? (
+      {refreshFailed ? (
+        <RefreshError
+          text={admin.loadError}
+          onRetry={() => {
+            void stats.refetch();
+            void overview.refetch();
+          }}
+        />
+      ) : null}
+      {statsMissing ? (
         <LoadError text={admin.loadError} onRetry={() => void stats.refetch()} />
       ) : (
         <StatCards
@@ -79,7 +94,7 @@ export default function DashboardTab() {
         />
       )}
 
-      {overview.isError ? (
+      {overviewMissing ? (
         <LoadError text={admin.loadError} onRetry={() => void overview.refetch()} />
       ) : (
         <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)]">
@@ -104,7 +119,7 @@ export default function DashboardTab() {
               <History size={20} aria-hidden="true" />
               {adminConsole.auditTitle}
             </CardTitle>
-            {overview.isPending ? (
+            {overview.data === undefined ? (
               <div className="mt-4 space-y-3" aria-hidden="true">
                 <Skeleton className="h-6" />
                 <Skeleton className="h-6" />

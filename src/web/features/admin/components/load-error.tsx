@@ -20,3 +20,24 @@ export function LoadError({ text, onRetry }: { text: string; onRetry: () => void
     </div>
   );
 }
+
+/**
+ * A refresh that failed while something is already shown: what is shown stays (the open message, the
+ * reply being typed), with this line above it and a retry.
+ */
+export function RefreshError({ text, onRetry }: { text: string; onRetry: () => void }) {
+  return (
+    <div
+      role="alert"
+      className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-danger/30 bg-danger-soft px-4 py-3"
+    >
+      <p className="flex items-center gap-2 text-sm font-medium text-ink">
+        <AlertTriangle size={20} aria-hidden="true" className="shrink-0 text-danger" />
+        {text}
+      </p>
+      <Button variant="outline" size="sm" onClick={onRetry}>
+        {common.retry}
+      </Button>
+    </div>
+  );
+}

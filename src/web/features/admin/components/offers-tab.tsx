@@ -18,7 +18,7 @@ import { errorMessage } from '#web/lib/api-client.ts';
 import { useDeleteAdminOffer } from '../api/delete-offer.ts';
 import { useAdminOffers } from '../api/get-admin-offers.ts';
 import { useToggleAdminOffer } from '../api/toggle-offer.ts';
-import { LoadError } from './load-error.tsx';
+import { LoadError, RefreshError } from './load-error.tsx';
 import { OfferEditDialog } from './offer-edit-dialog.tsx';
 
 function helperName(offer: AdminOffer): string {
@@ -163,9 +163,13 @@ export default function OffersTab() {
         </Button>
       </div>
 
+      {offers.isError && offers.data !== undefined ? (
+        // A failed refresh keeps the page already shown.
+        <RefreshError text={admin.loadError} onRetry={() => void offers.refetch()} />
+      ) : null}
       {offers.isPending ? (
         <OffersSkeleton />
-      ) : offers.isError ? (
+      ) : offers.data === undefined ? (
         <LoadError text={admin.loadError} onRetry={() => void offers.refetch()} />
       ) : offers.data.items.length === 0 ? (
         <EmptyState

@@ -20,7 +20,7 @@ import { useSupportMessages, type SupportStatus, type SupportStatusFilter } from
 import { useSupportStats } from '../api/get-support-stats.ts';
 import { useRespondSupportMessage } from '../api/respond-support-message.ts';
 import { useUpdateSupportStatus } from '../api/update-support-message.ts';
-import { LoadError } from './load-error.tsx';
+import { LoadError, RefreshError } from './load-error.tsx';
 import { Segmented } from './segmented.tsx';
 import { StatCards } from './stat-cards.tsx';
 
@@ -157,7 +157,8 @@ function MessageDetail({ messageId, onBack }: { messageId: string; onBack: () =>
       </Card>
     );
   }
-  if (detail.isError) {
+  // A failed refresh keeps the message and the reply being typed (the tab says the refresh failed).
+  if (detail.data === undefined) {
     return (
       <div className="space-y-3">
         {back}
@@ -246,10 +247,22 @@ export default function SupportTab() {
   const [status, setStatus] = useState<SupportStatusFilter>('all');
   const [selected, setSelected] = useState<string | null>(null);
   const messages = useSupportMessages(status);
+  // A refresh that fails keeps the figures and the list already shown, with one alert above them.
+  const refreshFailed =
+    (stats.isError && stats.data !== undefined) || (messages.isError && messages.data !== undefined);
 
   return (
     <div className="space-y-6">
-      {stats.isError ? (
+      {refreshFailed ? (
+        <RefreshError
+          text={admin.loadError}
+          onRetry={() => {
+            void stats.refetch();
+            void messages.refetch();
+          }}
+        />
+      ) : null}
+      {stats.isError && stats.data === undefined ? (
         <LoadError text={admin.loadError} onRetry={() => void stats.refetch()} />
       ) : (
         <StatCards
@@ -284,7 +297,7 @@ export default function SupportTab() {
               <Skeleton className="h-20" />
               <Skeleton className="h-20" />
             </div>
-          ) : messages.isError ? (
+          ) : messages.data === undefined ? (
             <LoadError text={admin.loadError} onRetry={() => void messages.refetch()} />
           ) : messages.data.length === 0 ? (
             <EmptyState
