@@ -2,13 +2,13 @@ import { ErrorCode } from '#shared/error-codes.ts';
 import { apiErrorFromResponse, apiUrl, getAuthToken, rejectAuthToken } from './api-client.ts';
 
 /**
- * Downloads a document the API generates (a PDF receipt or statement). A plain link cannot carry the
- * bearer token, so the file is fetched, then handed to the browser as an object URL with the file
- * name the server gave (Content-Disposition) or `fallbackName`.
+ * Downloads a document the API generates (a PDF receipt or statement, the JSON copy of one's data).
+ * A plain link cannot carry the bearer token, so the file is fetched, then handed to the browser as an
+ * object URL with the file name the server gave (Content-Disposition) or `fallbackName`.
  */
-export async function downloadFile(path: string, fallbackName: string): Promise<void> {
+export async function downloadFile(path: string, fallbackName: string, accept = 'application/pdf'): Promise<void> {
   const token = getAuthToken();
-  const headers = new Headers({ Accept: 'application/pdf' });
+  const headers = new Headers({ Accept: accept });
   if (token) headers.set('Authorization', `Bearer ${token}`);
   const response = await fetch(apiUrl(path), { headers });
   if (!response.ok) {
