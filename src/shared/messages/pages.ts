@@ -2,6 +2,8 @@
 // server and client alike, one file per feature so a page loads only the texts it shows. Texts named in
 // the specification are copied word for word; do not "improve" them. A message with parameters is a
 // function.
+import { ACCOUNTING_RETENTION_YEARS } from '../constants.ts';
+
 /** Pages without a feature of their own: dashboard, landing, about and legal texts. */
 /** The dashboard shell and its overview and profile tabs. */
 export const dashboard = {
@@ -137,6 +139,7 @@ export const legal = {
   privacyTitle: 'Politique de confidentialité',
   privacyIntro:
     'Appui SAS attache une grande importance à la protection de vos données personnelles. Cette politique explique quelles données nous collectons, pourquoi, combien de temps nous les gardons et comment exercer vos droits, conformément au Règlement général sur la protection des données (RGPD) et à la loi Informatique et Libertés.',
+  privacyUpdated: 'Dernière mise à jour : 25 novembre 2026',
   privacySections: [
     {
       title: 'Responsable du traitement',
@@ -147,41 +150,45 @@ export const legal = {
     {
       title: 'Données collectées',
       paragraphs: [
-        'Données de compte : adresse e-mail, mot de passe (conservé uniquement sous forme chiffrée), nom affiché, nom d’utilisateur, bio et photo de profil si vous les renseignez.',
-        'Données d’activité : offres publiées, créneaux, réservations, avis, messages échangés sur la plateforme et demandes adressées au support.',
-        'Données de paiement : les paiements sont traités par notre prestataire de paiement par carte ; Appui ne reçoit ni ne conserve jamais vos numéros de carte. Pour les aidants, le prestataire recueille les informations nécessaires aux versements.',
-        'Données techniques : journaux de connexion (adresse IP, date, pages demandées) conservés pour la sécurité du service.',
+        'Données de compte : adresse e-mail, mot de passe (conservé uniquement sous forme d’empreinte argon2, jamais en clair), nom affiché, nom d’utilisateur, et si vous les renseignez prénom, nom, bio, étiquettes et photo de profil. La date de création du compte est celle à laquelle vous avez accepté nos conditions : c’est le seul consentement que nous enregistrons.',
+        'Données d’activité : offres publiées avec leurs tarifs et les coordonnées de rendez-vous, créneaux, réservations et leurs annulations (avec le motif donné), avis, conversations et messages, demandes adressées au support et leurs réponses, échanges par chat en direct, signalements que vous faites et personnes que vous bloquez.',
+        'Messages : un message qui contient des coordonnées (téléphone, e-mail, lien) avant toute réservation confirmée entre vous est conservé mais reste masqué pour son destinataire jusqu’à la réservation. Un message qui évoque le suicide ou un danger immédiat affiche à ses deux lecteurs les numéros d’urgence (3114, 15, 112) et rend prioritaire une demande au support ; rien d’autre n’est fait automatiquement.',
+        'Données de paiement : les paiements sont traités par notre prestataire de paiement par carte ; Appui ne reçoit ni ne conserve jamais vos numéros de carte. Nous enregistrons les montants, la commission, les remboursements et leurs dates. Pour les aidants, le prestataire recueille les informations nécessaires aux versements ; nous gardons l’identifiant du compte de versement, son état et les versements effectués.',
+        'Données techniques : journaux du serveur (date, adresse IP, requête). Ils ne contiennent jamais le contenu de vos messages, de votre bio ou d’un motif d’annulation, ni votre adresse e-mail, ni mot de passe ou jeton de connexion.',
       ],
     },
     {
       title: 'Finalités et bases légales',
       paragraphs: [
-        'Fournir le service (création du compte, réservations, messagerie, paiements) : exécution du contrat qui nous lie.',
-        'Assurer la sécurité de la plateforme, prévenir la fraude et traiter les signalements : intérêt légitime d’Appui et de ses membres.',
+        'Fournir le service (création du compte, réservations, messagerie, paiements, support) : exécution du contrat qui nous lie.',
+        'Assurer la sécurité de la plateforme, prévenir la fraude et traiter les signalements : intérêt légitime d’Appui et de ses membres. Un signalement conserve une copie du contenu signalé telle qu’elle était au moment du signalement, pour que l’équipe de modération puisse en juger.',
         'Respecter nos obligations comptables et fiscales : obligation légale.',
-        'Vous envoyer des e-mails liés à votre compte (confirmation de réservation, réinitialisation du mot de passe) : exécution du contrat. Nous n’envoyons aucune prospection commerciale sans votre accord.',
+        'Vous envoyer des e-mails liés à votre compte (confirmation et rappel de réservation, nouveaux messages, réinitialisation du mot de passe, suppression du compte) : exécution du contrat. Nous n’envoyons aucune prospection commerciale.',
       ],
     },
     {
       title: 'Durées de conservation',
       paragraphs: [
-        'Les données de compte sont conservées tant que votre compte est actif, puis supprimées dans un délai de 3 ans après votre dernière connexion.',
-        'Les données de facturation sont conservées 10 ans, comme l’exige le Code de commerce. Les journaux techniques sont conservés 12 mois.',
-        'Les liens de réinitialisation du mot de passe expirent au bout d’une heure.',
+        'Vos données de compte et d’activité sont conservées tant que votre compte existe. Vous pouvez le supprimer à tout moment : la suppression est immédiate.',
+        'À la suppression du compte, votre adresse e-mail, vos noms, votre bio, vos étiquettes et votre photo sont effacés, vos offres et créneaux retirés, vos réservations à venir annulées et toutes vos sessions déconnectées. Vos messages et vos avis restent lisibles par leurs destinataires, signés « Compte supprimé » ; vos demandes au support et vos échanges par chat restent dans l’historique de l’équipe, sans votre nom ni votre adresse.',
+        `Les réservations et paiements sont conservés ${ACCOUNTING_RETENTION_YEARS} ans, comme l’exige le Code de commerce, sans aucune donnée personnelle après la suppression du compte : montants, dates, intitulé de l’offre.`,
+        'Les journaux techniques, sans contenu, sont conservés 12 mois au plus. Les liens de réinitialisation du mot de passe expirent au bout d’une heure.',
       ],
     },
     {
       title: 'Destinataires',
       paragraphs: [
-        'Vos données sont accessibles aux seules équipes d’Appui qui en ont besoin, à notre prestataire de paiement et à notre hébergeur, tenus par contrat à la confidentialité. Votre profil public (nom affiché, bio, photo, offres) est visible des autres membres ; votre adresse e-mail ne l’est jamais.',
+        'Vos données sont accessibles aux seules équipes d’Appui qui en ont besoin, à notre prestataire de paiement et à notre hébergeur, tenus par contrat à la confidentialité. Votre profil public (nom affiché, bio, photo, offres) est visible des autres membres ; votre adresse e-mail ne l’est jamais. Une personne que vous bloquez ne voit plus votre profil ni vos offres.',
       ],
     },
     {
       title: 'Vos droits',
       paragraphs: [
         'Vous disposez d’un droit d’accès, de rectification, d’effacement, de limitation, de portabilité et d’opposition, ainsi que du droit de définir des directives sur le sort de vos données après votre décès.',
-        'Pour exercer ces droits, écrivez à support@appui.fr en précisant votre demande ; nous répondons sous un mois. Vous pouvez aussi modifier la plupart de vos informations directement depuis votre profil.',
-        'Si vous estimez que vos droits ne sont pas respectés, vous pouvez adresser une réclamation à la CNIL (www.cnil.fr).',
+        'Accès et portabilité : dans « Modifier mon profil », le bouton « Télécharger mes données » vous remet aussitôt un fichier JSON de tout ce qu’Appui conserve sur vous : profil, offres, créneaux, réservations, paiements et remboursements, avis écrits et reçus, conversations, messages au support, chats, signalements faits, blocages et consentements. Des autres personnes, il ne contient que ce qu’elles ont partagé avec vous.',
+        'Rectification : vous modifiez vous-même votre nom, votre bio, votre photo, votre adresse e-mail et votre mot de passe dans « Modifier mon profil ».',
+        'Effacement : dans « Modifier mon profil », le bouton « Supprimer mon compte » efface votre compte après confirmation par votre mot de passe, avec les effets décrits ci-dessus ; un e-mail le confirme à votre ancienne adresse, qui peut ensuite servir à un nouveau compte.',
+        'Pour toute autre demande, écrivez à support@appui.fr ou passez par la page Support ; nous répondons sous un mois. Si vous estimez que vos droits ne sont pas respectés, vous pouvez adresser une réclamation à la CNIL (www.cnil.fr).',
       ],
     },
     {
