@@ -61,6 +61,8 @@ export const ConversationOfferSchema = z.object({ id: z.uuid(), title: z.string(
  * A conversation as one of its parties sees it. `chat_enabled` applies spec 2 section 4 for the
  * caller (the helper always; the seeker with a non-cancelled booking with that helper, or for a first
  * message); `unread_count` counts the other party's messages after the caller's read mark.
+ * `blocked`: one of the two blocked the other (issue 13 section 2): the thread stays readable, nothing
+ * new can be written (`chat_enabled` false). It never says which of the two blocked.
  */
 export const ConversationSchema = z.object({
   id: z.uuid(),
@@ -74,6 +76,7 @@ export const ConversationSchema = z.object({
   last_message: MessageSchema.nullable(),
   unread_count: z.number().int().min(0),
   chat_enabled: z.boolean(),
+  blocked: z.boolean(),
 });
 export type Conversation = z.infer<typeof ConversationSchema>;
 

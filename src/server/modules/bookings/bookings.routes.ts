@@ -51,7 +51,7 @@ export async function bookingsRoutes(app: App, { ctx }: { ctx: AppContext }): Pr
       schema: {
         tags: ['bookings'],
         summary: 'Réserver une séance gratuite',
-        description: `Le serveur revérifie tout : offre visible, pas la sienne, durée égale à une option de tarif, début futur, dans une plage libre. Prix pris de l'option. Une option payante répond 400 BOOKING_PAYMENT_REQUIRED : passer par POST /payments/checkout-session. Deux demandes concurrentes pour le même temps : une seule réussit, l'autre reçoit 409 BOOKING_TIME_TAKEN. Au plus ${MAX_UPCOMING_BOOKINGS_PER_HELPER} réservations à venir d'une même personne avec un même aidant (409 BOOKING_UPCOMING_LIMIT_REACHED) et ${BOOKING_CREATE_RATE_LIMIT_PER_HOUR} tentatives par heure et par compte (429).`,
+        description: `Le serveur revérifie tout : offre visible, pas la sienne, aucun blocage entre les deux (403 USER_BLOCKED), durée égale à une option de tarif, début futur, dans une plage libre. Prix pris de l'option. Une option payante répond 400 BOOKING_PAYMENT_REQUIRED : passer par POST /payments/checkout-session. Deux demandes concurrentes pour le même temps : une seule réussit, l'autre reçoit 409 BOOKING_TIME_TAKEN. Au plus ${MAX_UPCOMING_BOOKINGS_PER_HELPER} réservations à venir d'une même personne avec un même aidant (409 BOOKING_UPCOMING_LIMIT_REACHED) et ${BOOKING_CREATE_RATE_LIMIT_PER_HOUR} tentatives par heure et par compte (429).`,
         security,
         body: BookingCreateSchema,
         response: { 201: BookingSchema, ...errors },

@@ -39,6 +39,7 @@ export function toConversationDto(
   row: ConversationListRow,
   lastMessage: Message | null,
   chatEnabled: boolean,
+  blocked: boolean,
 ): Conversation {
   const { conversation } = row;
   return {
@@ -53,5 +54,6 @@ export function toConversationDto(
     last_message: lastMessage,
     unread_count: row.unreadCount,
     chat_enabled: chatEnabled,
+    blocked,
   };
 }

@@ -56,10 +56,16 @@ export async function messagingRoutes(app: App, { ctx }: { ctx: AppContext }): P
       schema: {
         tags,
         summary: "Ouvrir la conversation avec l'aidant d'une offre",
-        description: `Crée la conversation de l'appelant (personne aidée) et de cette offre (201), ou répond celle qui existe déjà (200). Offre inconnue, supprimée ou masquée : 404 OFFER_NOT_FOUND ; sa propre offre : 400 CONVERSATION_OWN_OFFER. Au plus ${CONVERSATIONS_PER_HOUR} nouvelles conversations par heure et par compte (429).`,
+        description: `Crée la conversation de l'appelant (personne aidée) et de cette offre (201), ou répond celle qui existe déjà (200). Offre inconnue, supprimée ou masquée : 404 OFFER_NOT_FOUND ; sa propre offre : 400 CONVERSATION_OWN_OFFER ; l'un des deux a bloqué l'autre : 403 USER_BLOCKED. Au plus ${CONVERSATIONS_PER_HOUR} nouvelles conversations par heure et par compte (429).`,
         security,
         querystring: ConversationCreateQuerySchema,
-        response: { 200: ConversationSchema, 201: ConversationSchema, 400: ErrorResponseSchema, ...errors },
+        response: {
+          200: ConversationSchema,
+          201: ConversationSchema,
+          400: ErrorResponseSchema,
+          403: ErrorResponseSchema,
+          ...errors,
+        },
       },
     },
     async (request, reply) => {
@@ -129,7 +135,7 @@ export async function messagingRoutes(app: App, { ctx }: { ctx: AppContext }): P
       schema: {
         tags,
         summary: 'Envoyer un message',
-        description: `Contenu sans espaces autour, de 1 à ${MESSAGE_MAX_LENGTH} caractères. Les deux personnes de la conversation seulement (404 sinon). L'aidant peut toujours écrire ; la personne aidée, pour son premier message ou avec une réservation non annulée avec cet aidant (403 CHAT_DISABLED sinon). Un message contenant des coordonnées avant toute réservation confirmée est enregistré masqué. Au plus ${MESSAGES_PER_MINUTE} messages par minute et ${MESSAGES_PER_HOUR} par heure et par compte (429).`,
+        description: `Contenu sans espaces autour, de 1 à ${MESSAGE_MAX_LENGTH} caractères. Les deux personnes de la conversation seulement (404 sinon). L'aidant peut toujours écrire ; la personne aidée, pour son premier message ou avec une réservation non annulée avec cet aidant (403 CHAT_DISABLED sinon). Si l'un des deux a bloqué l'autre, personne n'écrit plus (403 USER_BLOCKED). Un message contenant des coordonnées avant toute réservation confirmée est enregistré masqué. Au plus ${MESSAGES_PER_MINUTE} messages par minute et ${MESSAGES_PER_HOUR} par heure et par compte (429).`,
         security,
         params: IdParamsSchema,
         body: MessageCreateSchema,

@@ -21,6 +21,7 @@ import { AppError, badRequest, notFound } from '../../errors.ts';
 import { runInBackground } from '../../lib/background.ts';
 import { isConnected } from '../../lib/presence.ts';
 import { publishEvent } from '../../lib/realtime-bus.ts';
+import { assertNotBlocked, blockedIdsOf, blockedInteraction, isBlockedBetween } from '../blocks/blocks.service.ts';
 import { toConversationDto, toMessageDto, type MessageViewer } from './message-dto.ts';
 import {
   claimMessageMail,
@@ -83,24 +84,33 @@ function chatEnabledFor(row: ConversationListRow, viewerId: string): boolean {
   });
 }
 
-/** Conversation DTOs for a party, their last messages loaded in one query and shown as that party sees them. */
+/**
+ * Conversation DTOs for a party, their last messages loaded in one query and shown as that party sees
+ * them. A conversation with someone blocked either way (issue 13 section 2) is shown blocked, its chat
+ * disabled.
+ */
 async function toConversationDtos(
   db: Executor,
   rows: ConversationListRow[],
   viewerId: string,
 ): Promise<Conversation[]> {
+  if (rows.length === 0) return [];
+  const blockedIds = new Set(await blockedIdsOf(db, viewerId));
   const lastIds = rows.flatMap((row) => (row.lastMessageId ? [row.lastMessageId] : []));
   const viewer: MessageViewer = { id: viewerId, moderator: false };
   const lastMessages = new Map(
     (await findMessagesByIds(db, lastIds)).map((row) => [row.message.id, toMessageDto(row, viewer)]),
   );
-  return rows.map((row) =>
-    toConversationDto(
+  return rows.map((row) => {
+    const otherId = row.conversation.helperId === viewerId ? row.conversation.userId : row.conversation.helperId;
+    const blocked = blockedIds.has(otherId);
+    return toConversationDto(
       row,
       row.lastMessageId ? (lastMessages.get(row.lastMessageId) ?? null) : null,
-      chatEnabledFor(row, viewerId),
-    ),
-  );
+      !blocked && chatEnabledFor(row, viewerId),
+      blocked,
+    );
+  });
 }
 
 async function conversationDto(db: Executor, viewerId: string, id: string): Promise<Conversation> {
@@ -114,7 +124,9 @@ async function conversationDto(db: Executor, viewerId: string, id: string): Prom
 /**
  * POST /messages/conversations?offer_id=: the caller's conversation (as seeker) about that offer,
  * created if missing. A deleted offer, or a hidden one, is unknown to anyone but its helper; its
- * helper cannot open a conversation with themselves.
+ * helper cannot open a conversation with themselves. Between two people where either blocked the
+ * other: 403 USER_BLOCKED (issue 13 section 2), even for a conversation that exists (it stays in the
+ * list, read-only).
  */
 export async function openConversation(
   ctx: AppContext,
@@ -126,6 +138,7 @@ export async function openConversation(
   if (offer.helperId === user.id)
     throw badRequest(ErrorCode.CONVERSATION_OWN_OFFER, messagingMessages.ownOfferConversation);
   if (!offer.visible) throw notFound(ErrorCode.OFFER_NOT_FOUND, offerMessages.notFound);
+  await assertNotBlocked(ctx.db, user.id, offer.helperId);
   const { conversation, created } = await ensureConversation(ctx.db, {
     offerId: offer.id,
     helperId: offer.helperId,
@@ -206,6 +219,8 @@ export async function sendMessage(ctx: AppContext, user: UserRow, id: string, co
   const { messageId, conversation } = await ctx.db.transaction(async (tx) => {
     const locked = await lockConversation(tx, id);
     if (!locked || !isParty(locked, user.id)) throw conversationNotFound();
+    // Either blocked the other (issue 13 section 2): nothing new between them, whoever writes.
+    if (await isBlockedBetween(tx, locked.helperId, locked.userId)) throw blockedInteraction();
     const isHelper = locked.helperId === user.id;
     if (!isHelper) {
       const enabled = isChatEnabled({

@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client.ts';
 import { executePrepared } from '../../db/prepared.ts';
 import { offers, pricingOptions, searchWords } from '../../db/schema/offers.ts';
 import {
+  andNotOfHelpers,
   listedAs,
   offerViewColumns,
   offerViewJoins,
@@ -61,6 +62,8 @@ export type SearchFilters = {
   duration?: number;
   helperId?: string;
   viewerId?: string;
+  /** Helpers whose offers the searcher must not see (blocks either way), sorted; absent when none. */
+  excludedHelperIds?: readonly string[];
 };
 
 export type SearchWindow = { offset: number; limit: number };
@@ -87,7 +90,7 @@ function tsQueryOf(filters: SearchFilters): SQL | null {
  * statements each connection prepares (executePrepared), has few shapes.
  */
 function searchCondition(filters: SearchFilters, tsQuery: SQL | null): SQL {
-  const conditions: SQL[] = [listedAs(filters.viewerId)];
+  const conditions: SQL[] = [sql`${listedAs(filters.viewerId)}${andNotOfHelpers(filters.excludedHelperIds)}`];
   if (filters.category) conditions.push(sql`o.category = ${filters.category}`);
   if (filters.helperId) conditions.push(sql`o.helper_id = ${filters.helperId}`);
   if (tsQuery) conditions.push(sql`o.search_vector @@ ${tsQuery}`);
@@ -226,8 +229,10 @@ async function pageFromNewest(
   walk: number,
 ): Promise<{ rows: SearchRow[] } | { heldOnly: number | null }> {
   const tsQuery = filters.tsQuery ? sql`(SELECT tsq FROM query)` : null;
+  // helper_id only for a searcher with blocks (andNotOfHelpers): the public statement stays as measured.
+  const helperColumn = filters.excludedHelperIds?.length ? sql`, o0.helper_id` : sql``;
   const newest = sql`(
-      SELECT o0.id, o0.category, o0.listed, o0.created_at, o0.search_vector
+      SELECT o0.id, o0.category, o0.listed, o0.created_at, o0.search_vector${helperColumn}
       FROM ${offers} o0
       WHERE o0.listed ${filters.category ? sql`AND o0.category = ${filters.category}` : sql``}
       ORDER BY o0.created_at DESC NULLS LAST, o0.id DESC

@@ -10,6 +10,7 @@ import type { SearchQuery, SearchResponse } from '#shared/schemas/offers.ts';
 import type { AppContext } from '../../app-types.ts';
 import type { Executor } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/users.ts';
+import { blockedIdsOf } from '../blocks/blocks.service.ts';
 import { ExpiringCache } from './expiring-cache.ts';
 import { toPublicOffer } from './offer-dto.ts';
 import * as repo from './offers-search.repository.ts';
@@ -20,6 +21,17 @@ const TYPO_CANDIDATES_PER_WORD = 20;
 /** A logged-in helper's lists also show their own hidden offers; nobody else's. */
 export function listViewerId(viewer: UserRow | null | undefined): string | undefined {
   return viewer && isHelperRole(viewer.role) ? viewer.id : undefined;
+}
+
+/**
+ * The helpers a signed-in person must not find (issue 13 section 2): everyone they blocked or were
+ * blocked by, sorted so one set of people is one cache key; undefined when none, so their searches
+ * share the public keys (same results).
+ */
+export async function excludedHelpersFor(db: Executor, askerId: string | undefined): Promise<string[] | undefined> {
+  if (!askerId) return undefined;
+  const ids = await blockedIdsOf(db, askerId);
+  return ids.length > 0 ? ids.sort() : undefined;
 }
 
 /**
@@ -103,13 +115,20 @@ async function estimatedTotal(db: Executor, filters: repo.SearchFilters, key: st
   return estimate;
 }
 
-/** GET /offers/search and /offers/search-for-user. A query with no searchable word lists everything, newest first. */
+/**
+ * GET /offers/search and /offers/search-for-user. A query with no searchable word lists everything,
+ * newest first. `viewer` (search-for-user) also sees their own hidden offers; `askerId`, whoever sent
+ * a token to either route, does not see the offers of people blocked either way. The exclusion is a
+ * filter of the statement (pages and totals stay right) and part of every reuse key below.
+ */
 export async function searchOffers(
   ctx: AppContext,
   query: SearchQuery,
   viewer?: UserRow | null,
+  askerId: string | undefined = viewer?.id,
 ): Promise<SearchResponse> {
   const filters: repo.SearchFilters = {
+    excludedHelperIds: await excludedHelpersFor(ctx.db, askerId),
     tsQuery: await searchTsQuery(ctx.db, query.query),
     category: query.category,
     minPrice: query.min_price,

@@ -40,6 +40,16 @@ export function listedAs(viewerId: string | undefined): SQL {
   return viewerId ? sql`(o.listed OR (o.deleted_at IS NULL AND o.helper_id = ${viewerId}))` : sql`o.listed`;
 }
 
+/**
+ * `AND` the offers of these helpers left out (the people a viewer blocked or was blocked by: issue 13
+ * section 2), or nothing without any. One array parameter whatever their number, so a prepared
+ * statement keeps one text (executePrepared).
+ */
+export function andNotOfHelpers(helperIds: readonly string[] | undefined): SQL {
+  if (!helperIds || helperIds.length === 0) return sql``;
+  return sql` AND o.helper_id <> ALL(${`{${helperIds.join(',')}}`}::uuid[])`;
+}
+
 /** `forUpdate` locks the row until the caller's transaction ends (check-then-write on one offer). */
 export async function findOfferRow(
   db: Executor,
@@ -151,7 +161,7 @@ export async function findOfferView(db: Executor, id: string): Promise<OfferView
  */
 export async function listOfferViews(
   db: Executor,
-  params: { skip: number; limit: number; viewerId?: string },
+  params: { skip: number; limit: number; viewerId?: string; excludedHelperIds?: readonly string[] },
 ): Promise<OfferView[]> {
   const rows = await executePrepared<OfferViewRow>(
     db,
@@ -159,7 +169,7 @@ export async function listOfferViews(
     sql`
     WITH page AS MATERIALIZED (
       SELECT o.id, o.created_at FROM ${offers} o
-      WHERE ${listedAs(params.viewerId)}
+      WHERE ${listedAs(params.viewerId)}${andNotOfHelpers(params.excludedHelperIds)}
       ORDER BY o.created_at DESC NULLS LAST, o.id DESC
       OFFSET ${params.skip} LIMIT ${params.limit}
     )

@@ -46,7 +46,7 @@ export async function offersRoutes(app: App, { ctx }: { ctx: AppContext }): Prom
           response: { 200: OfferListSchema, 422: ValidationErrorResponseSchema },
         },
       },
-      async (request) => service.listOffers(ctx, { ...request.query }),
+      async (request) => service.listOffers(ctx, { ...request.query, askerId: request.user?.id }),
     );
 
     app.post(
@@ -93,7 +93,7 @@ export async function offersRoutes(app: App, { ctx }: { ctx: AppContext }): Prom
         response: { 200: SearchResponseSchema, 422: ValidationErrorResponseSchema },
       },
     },
-    async (request) => search.searchOffers(ctx, request.query),
+    async (request) => search.searchOffers(ctx, request.query, null, request.user?.id),
   );
 
   app.get(

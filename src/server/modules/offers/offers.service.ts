@@ -10,7 +10,8 @@ import type { OfferRow } from '../../db/schema/offers.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { toPrivateOffer, toPublicOffer } from './offer-dto.ts';
-import { forgetSearchReuse, listViewerId } from './offers-search.service.ts';
+import { isBlockedBetween } from '../blocks/blocks.service.ts';
+import { excludedHelpersFor, forgetSearchReuse, listViewerId } from './offers-search.service.ts';
 import * as repo from './offers.repository.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -45,28 +46,36 @@ async function loadView(db: Executor, id: string): Promise<repo.OfferView> {
   return view;
 }
 
-/** GET /offers/ and /offers/for-user: visible offers of helpers, newest first. */
+/**
+ * GET /offers/ and /offers/for-user: visible offers of helpers, newest first; never those of people
+ * the caller (`askerId`, else `viewer`) blocked or was blocked by (issue 13 section 2).
+ */
 export async function listOffers(
   ctx: AppContext,
-  params: { skip: number; limit: number; viewer?: UserRow | null },
+  params: { skip: number; limit: number; viewer?: UserRow | null; askerId?: string },
 ): Promise<PublicOffer[]> {
   const views = await repo.listOfferViews(ctx.db, {
     skip: params.skip,
     limit: params.limit,
     viewerId: listViewerId(params.viewer),
+    excludedHelperIds: await excludedHelpersFor(ctx.db, params.askerId ?? params.viewer?.id),
   });
   return views.map(toPublicOffer);
 }
 
 /**
  * GET /offers/{id}: a hidden offer exists only for its helper and admins, a deleted one only for its
- * helper (booking history); for everyone else both are 404, as if they never existed.
+ * helper (booking history); for everyone else both are 404, as if they never existed. So is an offer
+ * of someone the viewer blocked or was blocked by (issue 13 section 2; admins still read it).
  */
 export async function getOffer(ctx: AppContext, id: string, viewer: UserRow | null): Promise<PublicOffer> {
   const view = await loadView(ctx.db, id);
   const isOwner = viewer?.id === view.helperId;
   if (view.deletedAt && !isOwner) throw offerNotFound();
   if (!view.visible && !isOwner && !isAdminRole(viewer?.role)) throw offerNotFound();
+  if (viewer && !isOwner && !isAdminRole(viewer.role) && (await isBlockedBetween(ctx.db, viewer.id, view.helperId))) {
+    throw offerNotFound();
+  }
   return toPublicOffer(view);
 }
 

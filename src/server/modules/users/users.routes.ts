@@ -138,6 +138,6 @@ export async function usersRoutes(app: App, { ctx }: { ctx: AppContext }): Promi
         response: { 200: PublicUserSchema, 404: ErrorResponseSchema, 422: ValidationErrorResponseSchema },
       },
     },
-    async (request) => getPublicUser(ctx, request.params.id),
+    async (request) => getPublicUser(ctx, request.params.id, request.user),
   );
 }

@@ -3,7 +3,7 @@ import type { Role } from '#shared/constants.ts';
 import { ErrorCode } from '#shared/error-codes.ts';
 import { auth, role as roleMessages } from '#shared/messages/auth.ts';
 import { profile } from '#shared/messages/profile.ts';
-import { toggledRole } from '#shared/rules/roles.ts';
+import { isAdminRole, toggledRole } from '#shared/rules/roles.ts';
 import { usernameBaseFromEmail, usernameWithSuffix } from '#shared/rules/username.ts';
 import type {
   AvatarResponseSchema,
@@ -26,6 +26,7 @@ import { publishEvent } from '../../lib/realtime-bus.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { createTokenIssuer } from '../../plugins/auth.ts';
 import { clearPasswordAttempts, countPasswordAttempt } from '../../lib/login-failures.ts';
+import { isBlockedBetween } from '../blocks/blocks.service.ts';
 import * as repo from './users.repository.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -190,10 +191,17 @@ export async function eraseAccountFields(
   return row;
 }
 
-export async function getPublicUser(ctx: AppContext, id: string): Promise<PublicUser> {
+/**
+ * GET /users/{id}. Someone the viewer blocked or was blocked by has no profile for them (issue 13
+ * section 2): the same 404 as an unknown id, both ways. Admins still read it.
+ */
+export async function getPublicUser(ctx: AppContext, id: string, viewer: UserRow | null = null): Promise<PublicUser> {
   const row = await repo.findUserById(ctx.db, id);
   // An erased account has no profile any more: the same 404 as an unknown id.
   if (!row || row.erasedAt) throw notFound(ErrorCode.USER_NOT_FOUND, profile.userNotFound);
+  if (viewer && !isAdminRole(viewer.role) && (await isBlockedBetween(ctx.db, viewer.id, id))) {
+    throw notFound(ErrorCode.USER_NOT_FOUND, profile.userNotFound);
+  }
   return toPublicUser(row);
 }
 

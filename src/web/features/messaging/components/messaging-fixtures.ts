@@ -52,6 +52,7 @@ export function conversationFixture(overrides: Partial<Conversation> = {}): Conv
     last_message: null,
     unread_count: 0,
     chat_enabled: true,
+    blocked: false,
     ...overrides,
   };
 }

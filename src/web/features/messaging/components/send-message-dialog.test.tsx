@@ -31,6 +31,7 @@ const conversation: Conversation = {
   last_message: null,
   unread_count: 0,
   chat_enabled: true,
+  blocked: false,
 };
 const sentMessage: Message = {
   id: '8e1c2d3e-4a5b-4c6d-8e7f-901234567890',

@@ -40,6 +40,7 @@ function conversationFixture(id: string, unread: number): Conversation {
     last_message: null,
     unread_count: unread,
     chat_enabled: true,
+    blocked: false,
   };
 }
 
