@@ -1,4 +1,4 @@
-import { Archive, ArrowLeft, MessagesSquare, Send, XCircle } from 'lucide-react';
+import { Archive, MessagesSquare, Send, XCircle } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { adminConsole } from '#shared/messages/admin.ts';
 import { chat } from '#shared/messages/chat.ts';
@@ -21,7 +21,8 @@ import { useChatSessions, type ChatView } from '../api/get-chat-sessions.ts';
 import { useChatStats } from '../api/get-chat-stats.ts';
 import { useSendChatReply } from '../api/send-chat-reply.ts';
 import { useUpdateChatSessionStatus, type ChatSessionStatus } from '../api/update-chat-session.ts';
-import { LoadError, RefreshError } from './load-error.tsx';
+import { BackToList, DetailFallback, ListDetail, ListRow, QueryList } from './list-detail.tsx';
+import { LoadError, QueriesRefreshError } from './load-error.tsx';
 import { Segmented } from './segmented.tsx';
 import { StatCards } from './stat-cards.tsx';
 
@@ -64,29 +65,15 @@ function SessionListItem({
 }) {
   const lastActivity = session.last_message_at ?? session.created_at;
   return (
-    <li>
-      <button
-        type="button"
-        onClick={onSelect}
-        aria-current={selected || undefined}
-        className={cn(
-          'focus-ring flex w-full flex-col gap-1 rounded-xl border-l-4 px-3 py-3 text-left transition-colors duration-150 hover:bg-slate-50',
-          session.status === 'open' ? 'border-amber-500' : 'border-transparent',
-          selected && 'bg-accent-soft hover:bg-accent-soft',
-        )}
-      >
-        <span className="flex flex-wrap items-center gap-2">
-          <span className="min-w-0 flex-1 font-medium text-ink wrap-anywhere">{session.subject}</span>
-          <time className="shrink-0 text-sm text-ink-muted" dateTime={lastActivity}>
-            {formatMessageTime(lastActivity)}
-          </time>
-        </span>
-        <span className="text-sm text-ink-muted wrap-anywhere">{sessionPerson(session)}</span>
-        <span>
-          <StatusBadge status={session.status} />
-        </span>
-      </button>
-    </li>
+    <ListRow
+      selected={selected}
+      onSelect={onSelect}
+      highlight={session.status === 'open' && 'border-amber-500'}
+      title={session.subject}
+      time={{ dateTime: lastActivity, text: formatMessageTime(lastActivity) }}
+      person={sessionPerson(session)}
+      badges={<StatusBadge status={session.status} />}
+    />
   );
 }
 
@@ -193,29 +180,12 @@ function Conversation({ sessionId, onBack }: { sessionId: string; onBack: () => 
     );
   };
 
-  const back = (
-    <Button variant="ghost" size="sm" className="lg:hidden" onClick={onBack}>
-      <ArrowLeft size={18} aria-hidden="true" />
-      {adminConsole.backToList}
-    </Button>
-  );
-
-  if (session.isPending) {
-    return (
-      <Card role="status" className="space-y-3">
-        <span className="sr-only">{common.loading}</span>
-        <Skeleton className="h-7 w-2/3" />
-        <Skeleton className="h-48" />
-      </Card>
-    );
-  }
-  // A failed refresh keeps the conversation and the reply being typed (the tab says the refresh failed).
   if (session.data === undefined) {
     return (
-      <div className="space-y-3">
-        {back}
-        <LoadError text={chat.loadSessionsError} onRetry={() => void session.refetch()} />
-      </div>
+      <DetailFallback query={session} errorText={chat.loadSessionsError} onBack={onBack}>
+        <Skeleton className="h-7 w-2/3" />
+        <Skeleton className="h-48" />
+      </DetailFallback>
     );
   }
 
@@ -223,7 +193,7 @@ function Conversation({ sessionId, onBack }: { sessionId: string; onBack: () => 
   const actions = sessionActions(current.status);
   return (
     <Card className="space-y-4" aria-labelledby="chat-detail-title">
-      {back}
+      <BackToList onBack={onBack} />
       <div className="space-y-2">
         <h3 id="chat-detail-title" className="text-xl font-semibold text-ink wrap-anywhere">
           {current.subject}
@@ -317,9 +287,6 @@ export default function ChatsTab() {
   const [selected, setSelected] = useState<string | null>(null);
   const sessions = useChatSessions(view);
   const assign = useUpdateChatSessionStatus();
-  // A refresh that fails keeps the figures and the list already shown, with one alert above them.
-  const refreshFailed =
-    (stats.isError && stats.data !== undefined) || (sessions.isError && sessions.data !== undefined);
 
   const select = (session: ChatSession) => {
     setSelected(session.id);
@@ -335,15 +302,8 @@ export default function ChatsTab() {
 
   return (
     <div className="space-y-6">
-      {refreshFailed ? (
-        <RefreshError
-          text={chat.loadSessionsError}
-          onRetry={() => {
-            void stats.refetch();
-            void sessions.refetch();
-          }}
-        />
-      ) : null}
+      {/* A refresh that fails keeps the figures and the list already shown, with one alert above them. */}
+      <QueriesRefreshError text={chat.loadSessionsError} queries={[stats, sessions]} />
       {stats.isError && stats.data === undefined ? (
         <LoadError text={chat.loadSessionsError} onRetry={() => void stats.refetch()} />
       ) : (
@@ -361,53 +321,40 @@ export default function ChatsTab() {
         />
       )}
 
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-        <section
-          aria-labelledby="chat-list-title"
-          className={cn('min-w-0 space-y-3', selected !== null && 'hidden lg:block')}
-        >
-          <h3 id="chat-list-title" className="text-lg font-semibold text-ink">
-            {adminConsole.chatListTitle}
-          </h3>
-          <Segmented label={adminConsole.chatViewLabel} value={view} options={views} onChange={setView} />
-          {sessions.isPending ? (
-            <div role="status" className="space-y-3">
-              <span className="sr-only">{common.loading}</span>
-              <Skeleton className="h-20" />
-              <Skeleton className="h-20" />
-            </div>
-          ) : sessions.data === undefined ? (
-            <LoadError text={chat.loadSessionsError} onRetry={() => void sessions.refetch()} />
-          ) : sessions.data.length === 0 ? (
-            <EmptyState
-              headingLevel="h3"
-              icon={<MessagesSquare size={22} />}
-              title={view === 'active' ? adminConsole.chatEmptyActive : adminConsole.chatEmptyArchived}
-              description={adminConsole.chatEmptyText}
-            />
-          ) : (
-            <ul className="space-y-1 rounded-2xl border border-line bg-white p-2 shadow-soft">
-              {sessions.data.map((session) => (
+      <ListDetail
+        titleId="chat-list-title"
+        title={adminConsole.chatListTitle}
+        controls={<Segmented label={adminConsole.chatViewLabel} value={view} options={views} onChange={setView} />}
+        list={
+          <QueryList
+            query={sessions}
+            skeletonRows={2}
+            errorText={chat.loadSessionsError}
+            empty={
+              <EmptyState
+                headingLevel="h3"
+                icon={<MessagesSquare size={22} />}
+                title={view === 'active' ? adminConsole.chatEmptyActive : adminConsole.chatEmptyArchived}
+                description={adminConsole.chatEmptyText}
+              />
+            }
+          >
+            {(items) =>
+              items.map((session) => (
                 <SessionListItem
                   key={session.id}
                   session={session}
                   selected={session.id === selected}
                   onSelect={() => select(session)}
                 />
-              ))}
-            </ul>
-          )}
-        </section>
-        <div className={cn('min-w-0', selected === null && 'hidden lg:block')}>
-          {selected === null ? (
-            <p className="rounded-2xl border border-dashed border-slate-300 px-6 py-10 text-center text-ink-muted">
-              {adminConsole.chatSelect}
-            </p>
-          ) : (
-            <Conversation key={selected} sessionId={selected} onBack={() => setSelected(null)} />
-          )}
-        </div>
-      </div>
+              ))
+            }
+          </QueryList>
+        }
+        selected={selected}
+        placeholder={adminConsole.chatSelect}
+        detail={(id) => <Conversation key={id} sessionId={id} onBack={() => setSelected(null)} />}
+      />
     </div>
   );
 }

@@ -41,3 +41,25 @@ export function RefreshError({ text, onRetry }: { text: string; onRetry: () => v
     </div>
   );
 }
+
+/**
+ * One RefreshError for a tab's queries: shown when a refresh of any of them failed while its data is
+ * shown; the retry refreshes them all.
+ */
+export function QueriesRefreshError({
+  text,
+  queries,
+}: {
+  text: string;
+  queries: readonly { isError: boolean; data: unknown; refetch: () => unknown }[];
+}) {
+  if (!queries.some((query) => query.isError && query.data !== undefined)) return null;
+  return (
+    <RefreshError
+      text={text}
+      onRetry={() => {
+        for (const query of queries) void query.refetch();
+      }}
+    />
+  );
+}

@@ -1,7 +1,6 @@
-import { AlertTriangle, ArrowLeft, CheckCircle2, Clock, Inbox, Send } from 'lucide-react';
+import { AlertTriangle, CheckCircle2, Clock, Inbox, Send } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { admin, adminConsole } from '#shared/messages/admin.ts';
-import { common } from '#shared/messages/common.ts';
 import { support } from '#shared/messages/support.ts';
 import type { SupportMessage } from '#shared/schemas/support.ts';
 import { formatMessageTime, formatMessageTimeLong } from '#shared/rules/message-time.ts';
@@ -14,13 +13,13 @@ import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
 import { toast } from '#web/components/ui/toaster.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
-import { cn } from '#web/lib/cn.ts';
 import { useSupportMessage } from '../api/get-support-message.ts';
 import { useSupportMessages, type SupportStatus, type SupportStatusFilter } from '../api/get-support-messages.ts';
 import { useSupportStats } from '../api/get-support-stats.ts';
 import { useRespondSupportMessage } from '../api/respond-support-message.ts';
 import { useUpdateSupportStatus } from '../api/update-support-message.ts';
-import { LoadError, RefreshError } from './load-error.tsx';
+import { BackToList, DetailFallback, ListDetail, ListRow, QueryList } from './list-detail.tsx';
+import { LoadError, QueriesRefreshError } from './load-error.tsx';
 import { Segmented } from './segmented.tsx';
 import { StatCards } from './stat-cards.tsx';
 
@@ -58,30 +57,20 @@ function MessageListItem({
   onSelect: () => void;
 }) {
   return (
-    <li>
-      <button
-        type="button"
-        onClick={onSelect}
-        aria-current={selected || undefined}
-        className={cn(
-          'focus-ring flex w-full flex-col gap-1 rounded-xl border-l-4 px-3 py-3 text-left transition-colors duration-150 hover:bg-slate-50',
-          isUrgent(message) ? 'border-rose-500 bg-rose-50' : 'border-transparent',
-          selected && 'bg-accent-soft hover:bg-accent-soft',
-        )}
-      >
-        <span className="flex flex-wrap items-center gap-2">
-          <span className="min-w-0 flex-1 font-medium text-ink wrap-anywhere">{message.subject}</span>
-          <time className="shrink-0 text-sm text-ink-muted" dateTime={message.created_at}>
-            {formatMessageTime(message.created_at)}
-          </time>
-        </span>
-        <span className="text-sm text-ink-muted wrap-anywhere">{message.user_name}</span>
-        <span className="flex flex-wrap gap-2">
+    <ListRow
+      selected={selected}
+      onSelect={onSelect}
+      highlight={isUrgent(message) && 'border-rose-500 bg-rose-50'}
+      title={message.subject}
+      time={{ dateTime: message.created_at, text: formatMessageTime(message.created_at) }}
+      person={message.user_name}
+      badges={
+        <>
           <StatusBadge status={message.status} />
           <PriorityBadge priority={message.priority} />
-        </span>
-      </button>
-    </li>
+        </>
+      }
+    />
   );
 }
 
@@ -140,37 +129,20 @@ function MessageDetail({ messageId, onBack }: { messageId: string; onBack: () =>
     );
   };
 
-  const back = (
-    <Button variant="ghost" size="sm" className="lg:hidden" onClick={onBack}>
-      <ArrowLeft size={18} aria-hidden="true" />
-      {adminConsole.backToList}
-    </Button>
-  );
-
-  if (detail.isPending) {
+  if (detail.data === undefined) {
     return (
-      <Card role="status" className="space-y-3">
-        <span className="sr-only">{common.loading}</span>
+      <DetailFallback query={detail} errorText={admin.loadError} onBack={onBack}>
         <Skeleton className="h-7 w-2/3" />
         <Skeleton className="h-4 w-1/2" />
         <Skeleton className="h-24" />
-      </Card>
-    );
-  }
-  // A failed refresh keeps the message and the reply being typed (the tab says the refresh failed).
-  if (detail.data === undefined) {
-    return (
-      <div className="space-y-3">
-        {back}
-        <LoadError text={admin.loadError} onRetry={() => void detail.refetch()} />
-      </div>
+      </DetailFallback>
     );
   }
 
   const message = detail.data;
   return (
     <Card className="space-y-5" aria-labelledby="support-detail-title">
-      {back}
+      <BackToList onBack={onBack} />
       <div className="space-y-2">
         <h3 id="support-detail-title" className="text-xl font-semibold text-ink wrap-anywhere">
           {message.subject}
@@ -247,21 +219,11 @@ export default function SupportTab() {
   const [status, setStatus] = useState<SupportStatusFilter>('all');
   const [selected, setSelected] = useState<string | null>(null);
   const messages = useSupportMessages(status);
-  // A refresh that fails keeps the figures and the list already shown, with one alert above them.
-  const refreshFailed =
-    (stats.isError && stats.data !== undefined) || (messages.isError && messages.data !== undefined);
 
   return (
     <div className="space-y-6">
-      {refreshFailed ? (
-        <RefreshError
-          text={admin.loadError}
-          onRetry={() => {
-            void stats.refetch();
-            void messages.refetch();
-          }}
-        />
-      ) : null}
+      {/* A refresh that fails keeps the figures and the list already shown, with one alert above them. */}
+      <QueriesRefreshError text={admin.loadError} queries={[stats, messages]} />
       {stats.isError && stats.data === undefined ? (
         <LoadError text={admin.loadError} onRetry={() => void stats.refetch()} />
       ) : (
@@ -281,54 +243,42 @@ export default function SupportTab() {
         />
       )}
 
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-        <section
-          aria-labelledby="support-list-title"
-          className={cn('min-w-0 space-y-3', selected !== null && 'hidden lg:block')}
-        >
-          <h3 id="support-list-title" className="text-lg font-semibold text-ink">
-            {adminConsole.supportListTitle}
-          </h3>
+      <ListDetail
+        titleId="support-list-title"
+        title={adminConsole.supportListTitle}
+        controls={
           <Segmented label={adminConsole.statusFilterLabel} value={status} options={filters} onChange={setStatus} />
-          {messages.isPending ? (
-            <div role="status" className="space-y-3">
-              <span className="sr-only">{common.loading}</span>
-              <Skeleton className="h-20" />
-              <Skeleton className="h-20" />
-              <Skeleton className="h-20" />
-            </div>
-          ) : messages.data === undefined ? (
-            <LoadError text={admin.loadError} onRetry={() => void messages.refetch()} />
-          ) : messages.data.length === 0 ? (
-            <EmptyState
-              headingLevel="h3"
-              icon={<Inbox size={22} />}
-              title={adminConsole.supportEmpty}
-              description={adminConsole.supportEmptyText}
-            />
-          ) : (
-            <ul className="space-y-1 rounded-2xl border border-line bg-white p-2 shadow-soft">
-              {messages.data.map((message) => (
+        }
+        list={
+          <QueryList
+            query={messages}
+            skeletonRows={3}
+            errorText={admin.loadError}
+            empty={
+              <EmptyState
+                headingLevel="h3"
+                icon={<Inbox size={22} />}
+                title={adminConsole.supportEmpty}
+                description={adminConsole.supportEmptyText}
+              />
+            }
+          >
+            {(items) =>
+              items.map((message) => (
                 <MessageListItem
                   key={message.id}
                   message={message}
                   selected={message.id === selected}
                   onSelect={() => setSelected(message.id)}
                 />
-              ))}
-            </ul>
-          )}
-        </section>
-        <div className={cn('min-w-0', selected === null && 'hidden lg:block')}>
-          {selected === null ? (
-            <p className="rounded-2xl border border-dashed border-slate-300 px-6 py-10 text-center text-ink-muted">
-              {adminConsole.supportSelect}
-            </p>
-          ) : (
-            <MessageDetail key={selected} messageId={selected} onBack={() => setSelected(null)} />
-          )}
-        </div>
-      </div>
+              ))
+            }
+          </QueryList>
+        }
+        selected={selected}
+        placeholder={adminConsole.supportSelect}
+        detail={(id) => <MessageDetail key={id} messageId={id} onBack={() => setSelected(null)} />}
+      />
     </div>
   );
 }
