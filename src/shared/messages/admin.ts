@@ -64,6 +64,11 @@ export const adminConsole = {
     'chat.archive': 'Chat archivé',
     'chat.message': 'Réponse dans un chat',
     'chat.delete': 'Chat fermé',
+    'report.dismiss': 'Signalement classé sans suite',
+    'report.hide_offer': 'Offre masquée après un signalement',
+    'report.remove_review': 'Avis retiré après un signalement',
+    'report.remove_message': 'Message retiré après un signalement',
+    'report.suspend_account': 'Compte suspendu après un signalement',
   } as Record<string, string>,
   // offers
   offersTitle: 'Offres',

@@ -20,7 +20,7 @@ export const DASHBOARD_TABS = [
 export type DashboardTab = (typeof DASHBOARD_TABS)[number];
 
 /** The admin console's tabs (spec 2 section 2), the value of its `?tab=`. */
-export const ADMIN_TABS = ['dashboard', 'offers', 'support', 'chats', 'all-messages'] as const;
+export const ADMIN_TABS = ['dashboard', 'offers', 'support', 'chats', 'all-messages', 'reports'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
 function withQuery(pathname: string, query: Record<string, string | number | boolean | null | undefined>): string {

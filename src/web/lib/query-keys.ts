@@ -69,6 +69,9 @@ export const queryKeys = {
     chatStats: () => ['admin', 'chat', 'stats'] as const,
     chatSessions: (view: 'active' | 'archived') => ['admin', 'chat', 'sessions', view] as const,
     chatSession: (id: string) => ['admin', 'chat', 'session', id] as const,
+    /** The reports queue (issue 13 section 1), filtered by status and target type. */
+    reports: (filters: { status: string; targetType: string }) => ['admin', 'reports', 'list', filters] as const,
+    report: (id: string) => ['admin', 'reports', 'detail', id] as const,
   },
   /** Support messages: the caller's own (GET /support/my-messages). */
   support: {

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { admin, adminConsole } from '#shared/messages/admin.ts';
+import { adminReports } from '#shared/messages/trust-web.ts';
 import { toast } from '#web/components/ui/toaster.tsx';
 import { paths } from '#web/config/paths.ts';
 import {
@@ -61,7 +62,7 @@ describe('/admin: the console', () => {
     vi.unstubAllGlobals();
   });
 
-  it('an admin sees the five tabs, the dashboard first, and moves between them with ?tab=', async () => {
+  it('an admin sees the six tabs, the dashboard first, and moves between them with ?tab=', async () => {
     stubAdminApi(consoleRoutes);
     const { router } = renderAt(paths.admin.path);
 
@@ -76,6 +77,7 @@ describe('/admin: the console', () => {
       adminConsole.tabSupport,
       adminConsole.tabChats,
       adminConsole.tabAllMessages,
+      adminReports.tabLabel,
     ]);
     expect(screen.getByRole('tab', { name: adminConsole.tabDashboard })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByText('1 234')).toBeInTheDocument();
@@ -87,6 +89,18 @@ describe('/admin: the console', () => {
     const panel = screen.getByRole('tabpanel');
     expect(await within(panel).findByRole('heading', { name: adminConsole.allMessagesTitle })).toBeInTheDocument();
     expect(panel.textContent).toBe(adminConsole.allMessagesTitle);
+  });
+
+  it("the dashboard's pending-reports card opens the reports queue", async () => {
+    const { calls } = stubAdminApi({ ...consoleRoutes, 'GET /admin/reports': { items: [], total: 0 } });
+    const { router } = renderAt(paths.admin.path);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('link', { name: adminReports.openQueue }));
+
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=reports'));
+    expect(screen.getByRole('tab', { name: adminReports.tabLabel })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByText(adminReports.empty)).toBeInTheDocument();
+    expect(calls.some((call) => call.path === '/admin/reports')).toBe(true);
   });
 
   it('/admin/support is the same page, opened on the support tab', async () => {

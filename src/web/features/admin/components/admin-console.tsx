@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { adminConsole } from '#shared/messages/admin.ts';
+import { adminReports } from '#shared/messages/trust-web.ts';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
 import { ADMIN_TABS, paths, type AdminTab } from '#web/config/paths.ts';
@@ -11,13 +12,16 @@ const tabs: readonly { id: AdminTab; label: string; Component: ComponentType }[]
   { id: 'support', label: adminConsole.tabSupport, Component: lazy(() => import('./support-tab.tsx')) },
   { id: 'chats', label: adminConsole.tabChats, Component: lazy(() => import('./chats-tab.tsx')) },
   { id: 'all-messages', label: adminConsole.tabAllMessages, Component: lazy(() => import('./all-messages-tab.tsx')) },
+  // Issue 13 section 1: the reports queue, opened from the dashboard's pending-reports card.
+  { id: 'reports', label: adminReports.tabLabel, Component: lazy(() => import('./reports-tab.tsx')) },
 ];
 
 const isAdminTab = (value: string | null): value is AdminTab => ADMIN_TABS.some((tab) => tab === value);
 
 /**
- * The admin console (spec 2 section 2): five tabs driven by `?tab=` (a tab bar that scrolls on
- * phones). /admin opens on the dashboard, /admin/support on the support tab: the same page.
+ * The admin console (spec 2 section 2; the reports tab of issue 13): six tabs driven by `?tab=` (a tab
+ * bar that scrolls on phones). /admin opens on the dashboard, /admin/support on the support tab: the
+ * same page.
  */
 export function AdminConsole() {
   const [searchParams, setSearchParams] = useSearchParams();

@@ -1,9 +1,11 @@
 import { History } from 'lucide-react';
 import { admin, adminConsole } from '#shared/messages/admin.ts';
+import { adminReports } from '#shared/messages/trust-web.ts';
 import type { AdminAuditEntry } from '#shared/schemas/admin.ts';
 import { formatMessageTime, formatMessageTimeLong } from '#shared/rules/message-time.ts';
 import { Card, CardTitle } from '#web/components/ui/card.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { paths } from '#web/config/paths.ts';
 import { useAdminOverview } from '../api/get-admin-overview.ts';
 import { useAdminStats } from '../api/get-admin-stats.ts';
 import { LoadError, RefreshError } from './load-error.tsx';
@@ -88,7 +90,12 @@ export default function DashboardTab() {
                 detail: adminConsole.offersDetail(figures.active_offers),
               },
               { label: adminConsole.totalBookings, value: figures.total_bookings },
-              { label: adminConsole.pendingReports, value: figures.pending_reports, tone: 'alert' },
+              {
+                label: adminConsole.pendingReports,
+                value: figures.pending_reports,
+                tone: 'alert',
+                link: { to: paths.admin.href('reports'), label: adminReports.openQueue },
+              },
             ]
           }
         />

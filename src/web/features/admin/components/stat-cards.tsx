@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { common } from '#shared/messages/common.ts';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { cn } from '#web/lib/cn.ts';
@@ -11,6 +12,8 @@ export type StatItem = {
   /** Draws the eye to a figure that asks for action (urgent messages, waiting chats). */
   tone?: 'default' | 'alert';
   icon?: ReactNode;
+  /** Where the figure is dealt with: the whole card opens it (the pending reports open the queue). */
+  link?: { to: string; label: string };
 };
 
 const figure = (value: number) => value.toLocaleString('fr-FR');
@@ -57,6 +60,7 @@ export function StatCards({
               key={item.label}
               className={cn(
                 'flex min-w-0 flex-col rounded-2xl border bg-white p-4 shadow-soft',
+                item.link && 'relative hover:border-slate-300',
                 item.tone === 'alert' && item.value > 0 ? 'border-rose-300 bg-rose-50' : 'border-line',
               )}
             >
@@ -66,6 +70,17 @@ export function StatCards({
               </dt>
               <dd className="order-first mt-0 text-2xl font-semibold text-ink sm:text-3xl">{figure(item.value)}</dd>
               {item.detail ? <dd className="mt-1 text-sm text-ink-muted">{item.detail}</dd> : null}
+              {item.link ? (
+                <dd className="mt-1 text-sm">
+                  {/* The link's box covers the card, so a tap anywhere on it opens the list. */}
+                  <Link
+                    to={item.link.to}
+                    className="focus-ring rounded font-medium text-accent-text underline after:absolute after:inset-0 after:rounded-2xl after:content-['']"
+                  >
+                    {item.link.label}
+                  </Link>
+                </dd>
+              ) : null}
             </div>
           ))}
         </dl>
