@@ -28,6 +28,7 @@ import { handleWebhook } from './modules/payments/payments.service.ts';
 import { payoutsRoutes } from './modules/payouts/payouts.routes.ts';
 import { privacyRoutes } from './modules/privacy/privacy.routes.ts';
 import { realtimeRoutes } from './modules/realtime/realtime.routes.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { createSocketHub, type SocketHubOptions } from './modules/realtime/realtime.service.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { slotsRoutes } from './modules/slots/slots.routes.ts';
@@ -225,6 +226,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       await api.register(ledgerRoutes, { ctx });
       await api.register(messagingRoutes, { ctx });
       await api.register(adminRoutes, { ctx });
+      await api.register(reportsRoutes, { ctx });
       await api.register(realtimeRoutes, { ctx, hub: socketHub });
       await api.register(supportRoutes, { ctx });
       await api.register(liveChatRoutes, { ctx, hub: chatHub });

@@ -256,6 +256,10 @@ export type ReportReason = (typeof REPORT_REASONS)[number];
 export const REPORT_DETAIL_MAX_LENGTH = 2000;
 /** Reports one account may file per hour. */
 export const REPORTS_PER_HOUR = 20;
+/** Reports per client address and hour, all accounts together (a shared home or office). */
+export const REPORTS_PER_ADDRESS_PER_HOUR = 60;
+/** Latest live chat messages a chat session's report snapshot keeps. */
+export const REPORT_CHAT_SNAPSHOT_MESSAGES = 50;
 /** What an admin may decide on a report (each recorded in admin_audit). */
 export const REPORT_DECISIONS = [
   'dismiss',

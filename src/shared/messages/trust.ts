@@ -14,6 +14,21 @@ export const reportReasonLabels: Record<ReportReason, string> = {
   other: 'Autre',
 };
 
+/** What a suspended account is told (issue 13 section 1): never the report, its detail or its author. */
+export const suspensionMail = {
+  subject: 'Votre compte Appui est suspendu',
+  text: (name: string) =>
+    `Bonjour ${name},\n\n` +
+    'Après examen par notre équipe de modération, votre compte Appui a été suspendu : vous ne pouvez plus ' +
+    'vous connecter et votre profil et vos offres ne sont plus visibles.\n\n' +
+    '- Vos réservations à venir ont été annulées ; les séances déjà payées sont remboursées intégralement.\n' +
+    '- Les personnes concernées ont été prévenues.\n\n' +
+    'Pour en savoir plus ou contester cette décision, écrivez-nous à support@appui.fr.\n\n' +
+    'L’équipe Appui',
+  /** The reason the cancelled bookings show (conversation notice and the other party's mail). */
+  cancellationReason: 'Le compte de cette personne a été suspendu par l’équipe Appui.',
+} as const;
+
 export const trust = {
   report: 'Signaler',
   reportThanks: 'Merci pour votre signalement. Notre équipe va l’examiner avec attention.',

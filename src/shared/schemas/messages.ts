@@ -49,6 +49,8 @@ export const MessageSchema = z.object({
   content: z.string(),
   visible: z.boolean(),
   masked: z.boolean(),
+  /** Removed by an admin after a report (issue 13 section 1): `content` is empty for everyone. */
+  removed: z.boolean(),
   kind: MessageKindSchema,
   sent_at: z.string(),
   crisis: z.boolean(),

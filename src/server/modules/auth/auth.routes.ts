@@ -52,10 +52,13 @@ export async function authRoutes(app: App, { ctx }: { ctx: AppContext }): Promis
       schema: {
         tags: ['auth'],
         summary: 'Se connecter',
+        description:
+          'Un compte suspendu par la modération reçoit 403 ACCOUNT_SUSPENDED (avec le bon mot de passe seulement).',
         body: LoginRequestSchema,
         response: {
           200: TokenResponseSchema,
           401: ErrorResponseSchema,
+          403: ErrorResponseSchema,
           422: ValidationErrorResponseSchema,
           429: ErrorResponseSchema,
         },

@@ -6,11 +6,12 @@ import {
 } from '#shared/constants.ts';
 import { ErrorCode } from '#shared/error-codes.ts';
 import { auth, passwordReset } from '#shared/messages/auth.ts';
+import { trust } from '#shared/messages/trust.ts';
 import type { LoginRequest, SignupRequest } from '#shared/schemas/auth.ts';
 import type { CurrentUser } from '#shared/schemas/users.ts';
 import type { AppContext } from '../../app-types.ts';
 import { mailErrorForLog } from '../../adapters/mail/mailer.ts';
-import { badRequest, unauthorized } from '../../errors.ts';
+import { badRequest, forbidden, unauthorized } from '../../errors.ts';
 import { runInBackground } from '../../lib/background.ts';
 import { createTokenIssuer } from '../../plugins/auth.ts';
 import { clearPasswordAttempts, countPasswordAttempt } from '../../lib/login-failures.ts';
@@ -66,6 +67,8 @@ export async function login(
   const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
   if (!user || !valid) throw unauthorized(ErrorCode.INVALID_CREDENTIALS, auth.invalidCredentials);
   await clearPasswordAttempts(ctx, input.email);
+  // Told only with the right password, so the answer reveals a suspension to its owner alone.
+  if (user.suspendedAt) throw forbidden(ErrorCode.ACCOUNT_SUSPENDED, trust.accountSuspended);
   const accessToken = await createTokenIssuer(ctx.config.jwtSecret).issue(user);
   return { access_token: accessToken, token_type: 'bearer' };
 }

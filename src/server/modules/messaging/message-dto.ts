@@ -17,14 +17,17 @@ export type MessageViewer = { id: string; moderator: boolean };
 export function toMessageDto({ message, sender }: MessageWithSender, viewer: MessageViewer): Message {
   const own = message.senderId !== null && message.senderId === viewer.id;
   const masked = !message.visible && !own && !viewer.moderator;
+  // Removed by moderation (issue 13 section 1): shown to everyone as removed, its words kept in the report.
+  const removed = message.removedAt !== null;
   return {
     id: message.id,
     conversation_id: message.conversationId,
     sender_id: message.senderId,
     sender: sender ? { id: sender.id, display_name: sender.displayName, email: own ? sender.email : null } : null,
-    content: masked ? '' : message.content,
+    content: masked || removed ? '' : message.content,
     visible: message.visible,
     masked,
+    removed,
     kind: message.kind,
     sent_at: message.sentAt.toISOString(),
     crisis: message.kind !== 'system' && mentionsCrisis(message.content),

@@ -430,3 +430,25 @@ export async function findMailFacts(
     .limit(1);
   return row;
 }
+
+/**
+ * A report's decision: the message is removed (removed_at set, its content kept for the record).
+ * Answers its conversation's parties, or undefined when it was already removed or does not exist.
+ */
+export async function markMessageRemoved(
+  db: Executor,
+  id: string,
+): Promise<{ conversationId: string; helperId: string; userId: string } | undefined> {
+  const [row] = await db
+    .update(messages)
+    .set({ removedAt: sql`now()` })
+    .where(and(eq(messages.id, id), sql`${messages.removedAt} IS NULL`))
+    .returning({ conversationId: messages.conversationId });
+  if (!row) return undefined;
+  const [conversation] = await db
+    .select({ helperId: conversations.helperId, userId: conversations.userId })
+    .from(conversations)
+    .where(eq(conversations.id, row.conversationId))
+    .limit(1);
+  return conversation && { conversationId: row.conversationId, ...conversation };
+}

@@ -41,6 +41,7 @@ import {
   listMessages,
   lockConversation,
   lockConversationsBetween,
+  markMessageRemoved,
   markReadUpTo,
   revealMessages,
   shareConfirmedBooking,
@@ -382,4 +383,22 @@ export async function postCancellationNotice(
     message_id: messageId,
     user_ids: [notice.helperId, notice.seekerId],
   });
+}
+
+// ---- for the reports module (inside its transaction) ----
+
+/**
+ * A report's decision (issue 13 section 1): the message shows to both parties as removed (empty
+ * content, `removed` true; see toMessageDto); their open conversations refresh at commit. False when
+ * it was already removed.
+ */
+export async function removeMessageForModeration(tx: Transaction, id: string): Promise<boolean> {
+  const removed = await markMessageRemoved(tx, id);
+  if (!removed) return false;
+  await publishEvent(tx, {
+    type: 'conversation.updated',
+    conversation_id: removed.conversationId,
+    user_ids: [removed.helperId, removed.userId],
+  });
+  return true;
 }

@@ -84,7 +84,8 @@ export const offerViewColumns = sql`
 export const offerViewJoins = sql`
   JOIN ${users} u ON u.id = o.helper_id
   CROSS JOIN LATERAL (
-    SELECT avg(rv.rating)::float8 AS average, count(*)::int AS count FROM ${reviews} rv WHERE rv.helper_id = o.helper_id
+    SELECT avg(rv.rating)::float8 AS average, count(*)::int AS count FROM ${reviews} rv
+    WHERE rv.helper_id = o.helper_id AND rv.removed_at IS NULL
   ) r`;
 
 export type OfferViewRow = {
@@ -304,4 +305,26 @@ export async function hasActiveBookings(db: Executor, offerId: string): Promise<
     )
     .limit(1);
   return row !== undefined;
+}
+
+/**
+ * Hides (visible false) one live offer or every live offer of a helper, leaving hidden and deleted
+ * ones alone; answers the ids hidden. A report's decision (issue 13 section 1).
+ */
+export async function hideLiveOffers(
+  db: Executor,
+  where: { offerId: string } | { helperId: string },
+): Promise<string[]> {
+  const rows = await db
+    .update(offers)
+    .set({ visible: false, updatedAt: sql`now()` })
+    .where(
+      and(
+        'offerId' in where ? eq(offers.id, where.offerId) : eq(offers.helperId, where.helperId),
+        eq(offers.visible, true),
+        isNull(offers.deletedAt),
+      ),
+    )
+    .returning({ id: offers.id });
+  return rows.map((row) => row.id);
 }

@@ -310,3 +310,16 @@ export async function moderateOfferDelete(ctx: AppContext, id: string, audit: Mo
   });
   forgetSearchReuse(ctx.db);
 }
+
+/**
+ * A report's decision (issue 13 section 1), inside the caller's transaction: hides one offer
+ * (`hide_offer`) or every offer of a suspended helper, which leaves lists, searches and booking at
+ * once (offers.listed follows `visible`). Answers the ids it hid; after the commit the caller runs
+ * forgetOfferSearchReuse.
+ */
+export async function hideOffersForModeration(
+  tx: Executor,
+  where: { offerId: string } | { helperId: string },
+): Promise<string[]> {
+  return repo.hideLiveOffers(tx, where);
+}

@@ -1,4 +1,4 @@
-import { and, avg, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, avg, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { bookings, reviews, type BookingRow, type ReviewRow } from '../../db/schema/bookings.ts';
 import { users } from '../../db/schema/users.ts';
@@ -40,7 +40,8 @@ export async function listReviews(
   skip: number,
   limit: number,
 ): Promise<ReviewWithAuthor[]> {
-  const conditions: SQL[] = helperId ? [eq(reviews.helperId, helperId)] : [];
+  // A review removed by moderation (issue 13 section 1) is shown nowhere and counts in no rating.
+  const conditions: SQL[] = [isNull(reviews.removedAt), ...(helperId ? [eq(reviews.helperId, helperId)] : [])];
   return selectWithAuthor(db)
     .where(and(...conditions))
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
@@ -64,6 +65,16 @@ export async function reviewSummary(
   const [row] = await db
     .select({ average: avg(reviews.rating), n: count() })
     .from(reviews)
-    .where(eq(reviews.helperId, helperId));
+    .where(and(eq(reviews.helperId, helperId), isNull(reviews.removedAt)));
   return { average: row?.average == null ? null : Number(row.average), count: row?.n ?? 0 };
+}
+
+/** A report's decision: the review is removed (kept for the record, shown nowhere). False if it was already. */
+export async function markReviewRemoved(db: Executor, id: string): Promise<boolean> {
+  const rows = await db
+    .update(reviews)
+    .set({ removedAt: sql`now()` })
+    .where(and(eq(reviews.id, id), isNull(reviews.removedAt)))
+    .returning({ id: reviews.id });
+  return rows.length > 0;
 }

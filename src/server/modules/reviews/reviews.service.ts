@@ -3,6 +3,7 @@ import { booking as bookingMessages, reviews as reviewMessages } from '#shared/m
 import { apiErrors } from '#shared/messages/common.ts';
 import type { Review, ReviewCreate, ReviewSummary } from '#shared/schemas/reviews.ts';
 import type { AppContext } from '../../app-types.ts';
+import type { Executor } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import { conflict, forbidden, notFound, pgConstraint, pgErrorCode, PgErrorCode } from '../../errors.ts';
 import {
@@ -11,6 +12,7 @@ import {
   findReview,
   findReviewWithAuthor,
   insertReview,
+  markReviewRemoved,
   listReviews as listReviewRows,
   reviewSummary,
   type ReviewWithAuthor,
@@ -88,4 +90,12 @@ export async function deleteReview(ctx: AppContext, user: UserRow, id: string): 
 export async function getReviewSummary(ctx: AppContext, helperId: string): Promise<ReviewSummary> {
   const summary = await reviewSummary(ctx.db, helperId);
   return { average: summary.average === null ? null : Math.round(summary.average * 100) / 100, count: summary.count };
+}
+
+/**
+ * A report's decision (issue 13 section 1), inside the caller's transaction: the review leaves the
+ * profile and every rating at once; its row stays for the record. False if it was already removed.
+ */
+export async function removeReviewForModeration(tx: Executor, id: string): Promise<boolean> {
+  return markReviewRemoved(tx, id);
 }

@@ -105,3 +105,16 @@ export async function countUsers(db: Executor): Promise<number> {
   const [row] = await db.select({ value: count() }).from(users);
   return row?.value ?? 0;
 }
+
+/**
+ * Suspends an account (issue 13 section 1): suspended_at set once, every token revoked
+ * (token_version + 1). Answers the row, or undefined when the account is already suspended or erased.
+ */
+export async function suspendUser(db: Executor, id: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ suspendedAt: sql`now()`, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: sql`now()` })
+    .where(and(eq(users.id, id), isNull(users.suspendedAt), isNull(users.erasedAt)))
+    .returning();
+  return row;
+}

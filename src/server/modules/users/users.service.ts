@@ -202,6 +202,8 @@ export async function getPublicUser(ctx: AppContext, id: string, viewer: UserRow
   if (viewer && !isAdminRole(viewer.role) && (await isBlockedBetween(ctx.db, viewer.id, id))) {
     throw notFound(ErrorCode.USER_NOT_FOUND, profile.userNotFound);
   }
+  // A suspended account cannot be found either (issue 13 section 1).
+  if (row.suspendedAt) throw notFound(ErrorCode.USER_NOT_FOUND, profile.userNotFound);
   return toPublicUser(row);
 }
 
@@ -380,4 +382,18 @@ export async function ensureConfiguredAdmin(ctx: AppContext): Promise<string[]> 
     unchanged: 'administrateur déjà en place',
   }[outcome];
   return [`Administrateur ${user.email} : ${what}`];
+}
+
+/**
+ * A report's decision suspends the account (issue 13 section 1), inside the caller's transaction:
+ * suspended_at set, every token revoked (token_version + 1, session.revoked at commit, like a password
+ * change) and pending reset links spent. Login then answers 403 ACCOUNT_SUSPENDED and the profile 404.
+ * Answers the row, or undefined when it was already suspended (or erased): nothing is done twice.
+ */
+export async function suspendAccount(db: Executor, userId: string): Promise<UserRow | undefined> {
+  const row = await repo.suspendUser(db, userId);
+  if (!row) return undefined;
+  await repo.retirePasswordResets(db, userId);
+  await announceRevocation(db, userId);
+  return row;
 }

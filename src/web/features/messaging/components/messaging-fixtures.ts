@@ -31,6 +31,7 @@ export function messageFixture(overrides: Partial<Message> = {}): Message {
     content: 'Bonjour, comment puis-je vous aider ?',
     visible: true,
     masked: false,
+    removed: false,
     kind: 'text',
     sent_at: new Date(Date.now() - 60_000).toISOString(),
     crisis: false,

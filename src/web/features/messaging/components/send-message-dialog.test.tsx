@@ -41,6 +41,7 @@ const sentMessage: Message = {
   content: 'Bonjour, pouvons-nous parler ?',
   visible: true,
   masked: false,
+  removed: false,
   kind: 'text',
   sent_at: '2030-01-01T10:00:00.000Z',
   crisis: false,

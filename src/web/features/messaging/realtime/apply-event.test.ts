@@ -19,6 +19,7 @@ function messageFixture(n: number, overrides: Partial<Message> = {}): Message {
     content: `Message ${n}`,
     visible: true,
     masked: false,
+    removed: false,
     kind: 'text',
     sent_at: `2030-01-01T10:0${n}:00.000Z`,
     crisis: false,

@@ -73,6 +73,7 @@ const message = {
   content: 'Bonjour',
   visible: true,
   masked: false,
+  removed: false,
   kind: 'text',
   sent_at: '2030-01-01T10:00:00.000Z',
   crisis: false,
