@@ -1,8 +1,9 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp, type BuildAppOptions } from '#server/app.ts';
+import { Writable } from 'node:stream';
+import type { FastifyServerOptions, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp, defaultLogger, type BuildAppOptions } from '#server/app.ts';
 import type { App } from '#server/app-types.ts';
 import { loadConfig, type AppConfig } from '#server/config.ts';
 import type { UserRow } from '#server/db/schema/users.ts';
@@ -11,6 +12,30 @@ import { createTokenIssuer } from '#server/plugins/auth.ts';
 import { openTestDatabase } from './test-database.ts';
 
 export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
+
+/** The tests' configuration on `dataDir` (silent logs, the test secret and public URL); `env` adds or overrides. */
+export function testConfig(dataDir: string, env: Record<string, string> = {}): AppConfig {
+  return loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    JWT_SECRET: TEST_JWT_SECRET,
+    PUBLIC_URL: 'http://appui.test',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+}
+
+/** A trace-level app logger whose lines are kept, to check what the logs hold (and what they must not). */
+export function capturedLogger(): { logger: FastifyServerOptions['logger']; lines: string[] } {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(chunk.toString('utf8'));
+      done();
+    },
+  });
+  return { logger: { ...(defaultLogger('trace') as object), stream }, lines };
+}
 
 export type TestApp = {
   app: App;
@@ -32,12 +57,7 @@ export async function buildTestApp(
   options: Pick<BuildAppOptions, 'stripeClient' | 'socketHub'> = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'appui-test-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    JWT_SECRET: TEST_JWT_SECRET,
-    PUBLIC_URL: 'http://appui.test',
-    LOG_LEVEL: 'silent',
+  const config = testConfig(dataDir, {
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
     SIGNUP_RATE_LIMIT_PER_HOUR: '1000',
     ...env,

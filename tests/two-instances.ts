@@ -4,9 +4,8 @@ import path from 'node:path';
 import type pg from 'pg';
 import { buildApp } from '#server/app.ts';
 import type { App } from '#server/app-types.ts';
-import { loadConfig } from '#server/config.ts';
 import { createPool, wrapPool, type DatabaseHandle } from '#server/db/client.ts';
-import { TEST_JWT_SECRET } from './build-test-app.ts';
+import { testConfig } from './build-test-app.ts';
 import { listenOnLoopback } from './sockets.ts';
 import { openTestDatabase } from './test-database.ts';
 
@@ -35,14 +34,7 @@ export type TwoInstances = {
  */
 export async function startTwoInstances(): Promise<TwoInstances> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'appui-2p-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    JWT_SECRET: TEST_JWT_SECRET,
-    PUBLIC_URL: 'http://appui.test',
-    LOG_LEVEL: 'silent',
-    TRUST_PROXY: '127.0.0.1',
-  });
+  const config = testConfig(dataDir, { TRUST_PROXY: '127.0.0.1' });
   const database = await openTestDatabase();
   const pool = () => (database.db as unknown as { $client: pg.Pool }).$client;
   const secondHandle =

@@ -1,7 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_MESSAGES_PER_MINUTE } from '#shared/constants.ts';
@@ -10,27 +9,20 @@ import { chat as chatText } from '#shared/messages/chat.ts';
 import { apiErrors } from '#shared/messages/common.ts';
 import { messaging } from '#shared/messages/messaging.ts';
 import { ChatMessageSchema, ChatSessionSchema, type ChatMessage, type ChatSession } from '#shared/schemas/chat.ts';
-import { buildApp, defaultLogger } from '#server/app.ts';
+import { buildApp } from '#server/app.ts';
 import type { App } from '#server/app-types.ts';
-import { loadConfig } from '#server/config.ts';
 import type { DatabaseHandle } from '#server/db/client.ts';
 import { chatSessions } from '#server/db/schema/support.ts';
 import type { UserRow } from '#server/db/schema/users.ts';
 import { createTokenIssuer } from '#server/plugins/auth.ts';
-import { TEST_JWT_SECRET } from '#tests/build-test-app.ts';
+import { capturedLogger, TEST_JWT_SECRET, testConfig } from '#tests/build-test-app.ts';
 import { connectChat, connectChatOk, nextChatMessage, type ChatTestSocket } from '#tests/chat-sockets.ts';
 import { createAdmin, createSeeker } from '#tests/factories/users.ts';
 import { connectOk, freshAddress, listenOnLoopback } from '#tests/sockets.ts';
 import { openTestDatabase } from '#tests/test-database.ts';
 
 /** Every log line of the app, to check that no token, content or e-mail reaches them. */
-const logLines: string[] = [];
-const logStream = new Writable({
-  write(chunk: Buffer, _encoding, done) {
-    logLines.push(chunk.toString('utf8'));
-    done();
-  },
-});
+const { logger, lines: logLines } = capturedLogger();
 
 let dataDir: string;
 let database: DatabaseHandle;
@@ -45,20 +37,9 @@ const secrets: string[] = [];
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'appui-chat-socket-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    JWT_SECRET: TEST_JWT_SECRET,
-    PUBLIC_URL: 'http://appui.test',
-    LOG_LEVEL: 'trace',
-    TRUST_PROXY: '127.0.0.1',
-  });
+  const config = testConfig(dataDir, { LOG_LEVEL: 'trace', TRUST_PROXY: '127.0.0.1' });
   database = await openTestDatabase();
-  app = await buildApp(config, {
-    database,
-    logger: { ...(defaultLogger('trace') as object), stream: logStream },
-    serveWeb: false,
-  });
+  app = await buildApp(config, { database, logger, serveWeb: false });
   base = await listenOnLoopback(app);
   admin = await createAdmin(database.db);
   member = await createSeeker(database.db, { displayName: 'Paul Martin' });

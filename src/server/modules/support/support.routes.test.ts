@@ -1,7 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUPPORT_MESSAGES_PER_ADDRESS_PER_HOUR, SUPPORT_MESSAGES_PER_HOUR } from '#shared/constants.ts';
@@ -16,14 +15,13 @@ import {
   type SupportMessage,
   type SupportMessageCreate,
 } from '#shared/schemas/support.ts';
-import { buildApp, defaultLogger } from '#server/app.ts';
-import { loadConfig } from '#server/config.ts';
+import { buildApp } from '#server/app.ts';
 import { adminAudit, supportMessages as supportMessagesTable } from '#server/db/schema/support.ts';
 import type { UserRow } from '#server/db/schema/users.ts';
 import { backgroundSettled } from '#server/lib/background.ts';
 import { subscribeToBus, type BusEvent } from '#server/lib/realtime-bus.ts';
 import { createTokenIssuer } from '#server/plugins/auth.ts';
-import { buildTestApp, TEST_JWT_SECRET, type TestApp } from '#tests/build-test-app.ts';
+import { buildTestApp, capturedLogger, testConfig, type TestApp } from '#tests/build-test-app.ts';
 import { createAdmin, createHelper, createSeeker } from '#tests/factories/users.ts';
 import { parseMail } from '#tests/mail.ts';
 import { openTestDatabase } from '#tests/test-database.ts';
@@ -505,23 +503,10 @@ describe('OpenAPI', () => {
 
 describe('logs (DESIGN.md section 14)', () => {
   it('keep neither the e-mail address nor what was written, nor the response', async () => {
-    const lines: string[] = [];
-    const logStream = new Writable({
-      write(chunk: Buffer, _encoding, callback) {
-        lines.push(chunk.toString());
-        callback();
-      },
-    });
+    const { logger, lines } = capturedLogger();
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'appui-support-'));
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      JWT_SECRET: TEST_JWT_SECRET,
-      PUBLIC_URL: 'http://appui.test',
-      LOG_LEVEL: 'trace',
-    });
+    const config = testConfig(dataDir, { LOG_LEVEL: 'trace' });
     const database = await openTestDatabase();
-    const logger = { ...(defaultLogger('trace') as object), stream: logStream };
     const app = await buildApp(config, { database, logger, serveWeb: false });
     try {
       await app.ready();
