@@ -16,6 +16,7 @@ import { useOffer } from '#web/features/booking/api/get-offer.ts';
 import { BookingForm } from '#web/features/booking/components/booking-form.tsx';
 import { ContactCard } from '#web/features/booking/components/contact-card.tsx';
 import { SendMessageButton } from '#web/features/messaging/components/send-message-dialog.tsx';
+import { ReportButton } from '#web/features/reports/components/report-dialog.tsx';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 
 /** /book/{offerId}: the public booking page (spec 1 section 2 "Booking page"). */
@@ -74,8 +75,12 @@ export default function BookPage() {
               <span>{bookingPage.withHelper(helperName)}</span>
             </Link>
             {/* Spec 2 section 2: the "send a message" modal on an offer (hidden on one's own). */}
-            <div>
+            <div className="flex flex-wrap items-center gap-x-3">
               <SendMessageButton offer={offer} helperName={helperName} className="mt-4" />
+              {/* Issue 13 section 1: anyone but its helper may report the offer (a visitor is asked to log in). */}
+              {me?.id === offer.helper_id ? null : (
+                <ReportButton target={{ type: 'offer', id: offer.id }} className="mt-4" />
+              )}
             </div>
           </div>
           <p className="shrink-0 text-2xl font-semibold text-ink">{priceText}</p>
