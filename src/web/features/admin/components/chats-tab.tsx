@@ -21,6 +21,7 @@ import { useChatSessions, type ChatView } from '../api/get-chat-sessions.ts';
 import { useChatStats } from '../api/get-chat-stats.ts';
 import { useSendChatReply } from '../api/send-chat-reply.ts';
 import { useUpdateChatSessionStatus, type ChatSessionStatus } from '../api/update-chat-session.ts';
+import { useFocusWhenLoaded, useRefocusOnChange } from './focus-keeping.ts';
 import { BackToList, DetailFallback, ListDetail, ListRow, QueryList } from './list-detail.tsx';
 import { LoadError, QueriesRefreshError } from './load-error.tsx';
 import { Segmented } from './segmented.tsx';
@@ -66,6 +67,7 @@ function SessionListItem({
   const lastActivity = session.last_message_at ?? session.created_at;
   return (
     <ListRow
+      itemId={session.id}
       selected={selected}
       onSelect={onSelect}
       highlight={session.status === 'open' && 'border-amber-500'}
@@ -80,6 +82,7 @@ function SessionListItem({
 function ReplyBox({ sessionId }: { sessionId: string }) {
   const send = useSendChatReply();
   const [text, setText] = useState('');
+  const fieldRef = useRef<HTMLTextAreaElement>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -87,6 +90,8 @@ function ReplyBox({ sessionId }: { sessionId: string }) {
     try {
       await send.mutateAsync({ sessionId, content: text });
       setText('');
+      // The send button is disabled while sending and with an empty field: the focus stays in the field.
+      fieldRef.current?.focus();
     } catch (failure) {
       toast.error(chat.sendError, { description: errorMessage(failure, chat.sendError) });
     }
@@ -97,6 +102,7 @@ function ReplyBox({ sessionId }: { sessionId: string }) {
       <Label htmlFor={`chat-reply-${sessionId}`}>{adminConsole.chatReplyLabel}</Label>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
         <Textarea
+          ref={fieldRef}
           id={`chat-reply-${sessionId}`}
           rows={2}
           className="flex-1"
@@ -158,6 +164,9 @@ function Conversation({ sessionId, onBack }: { sessionId: string; onBack: () => 
   const session = useChatSession(sessionId);
   const updateStatus = useUpdateChatSessionStatus();
   const logRef = useRef<HTMLDivElement>(null);
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  useFocusWhenLoaded(titleRef, session.data !== undefined);
+  const refocus = useRefocusOnChange(titleRef, session.data?.status);
   const count = session.data?.chat_messages.length ?? 0;
 
   // The newest message stays in view as replies arrive.
@@ -171,11 +180,15 @@ function Conversation({ sessionId, onBack }: { sessionId: string; onBack: () => 
       status === 'closed'
         ? [adminConsole.sessionClosed, chat.closeError]
         : [adminConsole.sessionArchived, chat.archiveError];
+    refocus.arm();
     updateStatus.mutate(
       { sessionId, status },
       {
         onSuccess: () => toast.success(done),
-        onError: (failure) => toast.error(failed, { description: errorMessage(failure, failed) }),
+        onError: (failure) => {
+          refocus.disarm();
+          toast.error(failed, { description: errorMessage(failure, failed) });
+        },
       },
     );
   };
@@ -195,7 +208,12 @@ function Conversation({ sessionId, onBack }: { sessionId: string; onBack: () => 
     <Card className="space-y-4" aria-labelledby="chat-detail-title">
       <BackToList onBack={onBack} />
       <div className="space-y-2">
-        <h3 id="chat-detail-title" className="text-xl font-semibold text-ink wrap-anywhere">
+        <h3
+          id="chat-detail-title"
+          ref={titleRef}
+          tabIndex={-1}
+          className="focus-ring rounded text-xl font-semibold text-ink wrap-anywhere"
+        >
           {current.subject}
         </h3>
         <div className="flex flex-wrap items-center gap-2 text-sm text-ink-muted">

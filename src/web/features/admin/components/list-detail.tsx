@@ -1,11 +1,12 @@
 import { ArrowLeft } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { adminConsole } from '#shared/messages/admin.ts';
 import { common } from '#shared/messages/common.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { cn } from '#web/lib/cn.ts';
+import { useFocusRowOnClose } from './focus-keeping.ts';
 import { LoadError } from './load-error.tsx';
 
 /**
@@ -31,9 +32,15 @@ export function ListDetail({
   placeholder: string;
   detail: (id: string) => ReactNode;
 }) {
+  const listRef = useRef<HTMLElement>(null);
+  useFocusRowOnClose(listRef, selected);
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-      <section aria-labelledby={titleId} className={cn('min-w-0 space-y-3', selected !== null && 'hidden lg:block')}>
+      <section
+        ref={listRef}
+        aria-labelledby={titleId}
+        className={cn('min-w-0 space-y-3', selected !== null && 'hidden lg:block')}
+      >
         <h3 id={titleId} className="text-lg font-semibold text-ink">
           {title}
         </h3>
@@ -88,6 +95,7 @@ export function QueryList<T>({
 
 /** One row of the list: the subject and its time, who it is from, and its badges. */
 export function ListRow({
+  itemId,
   selected,
   onSelect,
   highlight,
@@ -96,6 +104,8 @@ export function ListRow({
   person,
   badges,
 }: {
+  /** The item's id: closing its detail gives the focus back to this row. */
+  itemId?: string;
   selected: boolean;
   onSelect: () => void;
   /** Border (and background) classes of a row that must stand out, else none. */
@@ -112,6 +122,7 @@ export function ListRow({
         type="button"
         onClick={onSelect}
         aria-current={selected || undefined}
+        data-item-id={itemId}
         className={cn(
           'focus-ring flex w-full flex-col gap-1 rounded-xl border-l-4 px-3 py-3 text-left transition-colors duration-150 hover:bg-slate-50',
           highlight || 'border-transparent',

@@ -1,5 +1,5 @@
 import { AlertTriangle, CheckCircle2, Clock, Inbox, Send } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { admin, adminConsole } from '#shared/messages/admin.ts';
 import { support } from '#shared/messages/support.ts';
 import type { SupportMessage } from '#shared/schemas/support.ts';
@@ -18,6 +18,7 @@ import { useSupportMessages, type SupportStatus, type SupportStatusFilter } from
 import { useSupportStats } from '../api/get-support-stats.ts';
 import { useRespondSupportMessage } from '../api/respond-support-message.ts';
 import { useUpdateSupportStatus } from '../api/update-support-message.ts';
+import { useFocusWhenLoaded, useRefocusOnChange } from './focus-keeping.ts';
 import { BackToList, DetailFallback, ListDetail, ListRow, QueryList } from './list-detail.tsx';
 import { LoadError, QueriesRefreshError } from './load-error.tsx';
 import { Segmented } from './segmented.tsx';
@@ -58,6 +59,7 @@ function MessageListItem({
 }) {
   return (
     <ListRow
+      itemId={message.id}
       selected={selected}
       onSelect={onSelect}
       highlight={isUrgent(message) && 'border-rose-500 bg-rose-50'}
@@ -117,14 +119,20 @@ function ReplyForm({ messageId }: { messageId: string }) {
 function MessageDetail({ messageId, onBack }: { messageId: string; onBack: () => void }) {
   const detail = useSupportMessage(messageId);
   const updateStatus = useUpdateSupportStatus();
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  useFocusWhenLoaded(titleRef, detail.data !== undefined);
+  const refocus = useRefocusOnChange(titleRef, detail.data?.status);
 
   const changeStatus = (status: SupportStatus) => {
+    refocus.arm();
     updateStatus.mutate(
       { messageId, status },
       {
         onSuccess: () => toast.success(support.statusUpdated),
-        onError: (failure) =>
-          toast.error(support.updateError, { description: errorMessage(failure, support.updateError) }),
+        onError: (failure) => {
+          refocus.disarm();
+          toast.error(support.updateError, { description: errorMessage(failure, support.updateError) });
+        },
       },
     );
   };
@@ -144,7 +152,12 @@ function MessageDetail({ messageId, onBack }: { messageId: string; onBack: () =>
     <Card className="space-y-5" aria-labelledby="support-detail-title">
       <BackToList onBack={onBack} />
       <div className="space-y-2">
-        <h3 id="support-detail-title" className="text-xl font-semibold text-ink wrap-anywhere">
+        <h3
+          id="support-detail-title"
+          ref={titleRef}
+          tabIndex={-1}
+          className="focus-ring rounded text-xl font-semibold text-ink wrap-anywhere"
+        >
           {message.subject}
         </h3>
         <div className="flex flex-wrap gap-2">
