@@ -8,7 +8,7 @@ import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { paths } from '#web/config/paths.ts';
 import { useAdminOverview } from '../api/get-admin-overview.ts';
 import { useAdminStats } from '../api/get-admin-stats.ts';
-import { LoadError, RefreshError } from './load-error.tsx';
+import { LoadError, QueriesRefreshError } from './load-error.tsx';
 import { StatCards } from './stat-cards.tsx';
 
 function actionLabel(action: string): string {
@@ -42,9 +42,6 @@ export default function DashboardTab() {
 
   const statsMissing = stats.isError && stats.data === undefined;
   const overviewMissing = overview.isError && overview.data === undefined;
-  // A refresh that fails keeps the figures and actions already shown, with one alert above them.
-  const refreshFailed =
-    (stats.isError && stats.data !== undefined) || (overview.isError && overview.data !== undefined);
 
   if (statsMissing && overviewMissing) {
     return (
@@ -62,15 +59,8 @@ export default function DashboardTab() {
   const support = overview.data?.support;
   return (
     <div className="space-y-6">
-      {refreshFailed ? (
-        <RefreshError
-          text={admin.loadError}
-          onRetry={() => {
-            void stats.refetch();
-            void overview.refetch();
-          }}
-        />
-      ) : null}
+      {/* A refresh that fails keeps the figures and actions already shown, with one alert above them. */}
+      <QueriesRefreshError text={admin.loadError} queries={[stats, overview]} />
       {statsMissing ? (
         <LoadError text={admin.loadError} onRetry={() => void stats.refetch()} />
       ) : (
