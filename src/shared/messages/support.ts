@@ -2,6 +2,8 @@
 // server and client alike, one file per feature so a page loads only the texts it shows. Texts named in
 // the specification are copied word for word; do not "improve" them. A message with parameters is a
 // function.
+import { crisisHelp, crisisNumbers } from './crisis.ts';
+
 /** Support centre: contact form, FAQ, urgent numbers, the user's messages and admin handling. */
 export const support = {
   // spec 2 sections 5 and 8 (word for word)
@@ -38,21 +40,9 @@ export const supportPage = {
     'Une question, un souci avec une séance, ou simplement besoin de parler à quelqu’un de l’équipe : écrivez-nous, discutez en direct ou parcourez les questions fréquentes.',
   // urgent help, near the top of the page
   urgentTitle: 'Besoin d’aide tout de suite ?',
-  urgentIntro:
-    'Si vous, ou quelqu’un près de vous, êtes en danger, n’attendez pas de réponse écrite : appelez, c’est gratuit, de jour comme de nuit.',
-  urgentNumbers: [
-    { number: '15', call: 'Appeler le 15', text: 'SAMU, urgence médicale.' },
-    {
-      number: '3114',
-      call: 'Appeler le 3114',
-      text: 'Numéro national de prévention du suicide, 24 h/24, gratuit.',
-    },
-    {
-      number: '112',
-      call: 'Appeler le 112',
-      text: 'Numéro d’urgence européen, joignable depuis n’importe quel téléphone.',
-    },
-  ],
+  // the same words and numbers as the crisis banner of the messages tab and the live chat (issue 13)
+  urgentIntro: crisisHelp.intro,
+  urgentNumbers: crisisNumbers,
   // the three cards
   contactCardTitle: 'Formulaire de contact',
   contactCardText: 'Écrivez-nous : nous vous répondons par e-mail, et la réponse s’affiche aussi sur cette page.',

@@ -1,6 +1,7 @@
 import { MessagesSquare, RotateCcw } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { liveChat } from '#shared/messages/chat.ts';
+import { CrisisBanner } from '#web/components/safety/crisis-banner.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogTrigger } from '#web/components/ui/dialog.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
@@ -88,6 +89,9 @@ function ChatBody({ state }: { state: LiveChatState }) {
     case 'chat':
     case 'ended': {
       const ended = state.phase === 'ended';
+      // Issue 13 section 3: a line of the chat (theirs or the team's) that speaks of suicide or danger
+      // shows the calm crisis banner above the input, on top of the numbers bar that is always there.
+      const crisis = state.items.some((item) => item.kind === 'message' && item.message.crisis);
       return (
         <div className="space-y-3">
           <div className="flex flex-wrap items-center justify-between gap-2">
@@ -95,6 +99,7 @@ function ChatBody({ state }: { state: LiveChatState }) {
             <ConnectionIndicator connection={state.connection} />
           </div>
           <ChatThread items={state.items} pending={state.pending} />
+          {crisis ? <CrisisBanner matched /> : null}
           {ended ? (
             <EndedActions notice={state.notice} onNew={state.startNew} />
           ) : (

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { common } from '#shared/messages/common.ts';
 import { messagesTab, messaging } from '#shared/messages/messaging.ts';
 import type { Conversation, Message } from '#shared/schemas/messages.ts';
+import { CrisisBanner } from '#web/components/safety/crisis-banner.tsx';
 import { Avatar } from '#web/components/ui/avatar.tsx';
 import { Button, ButtonLink } from '#web/components/ui/button.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
@@ -119,6 +120,9 @@ export function MessageThread({
   const party = otherParty(conversation, userId);
   const name = partyName(party);
   const messages = thread.data?.messages;
+  // Issue 13 section 3: a message of either party that speaks of suicide or danger shows the crisis
+  // numbers to both, above the input, while it is among the loaded messages (masked ones included).
+  const crisis = messages?.some((message) => message.crisis) ?? false;
 
   useMarkThreadRead(conversation, messages, userId);
 
@@ -252,6 +256,7 @@ export function MessageThread({
         ))}
       </div>
 
+      {crisis ? <CrisisBanner matched className="m-3 mb-0" /> : null}
       {conversation.chat_enabled ? (
         <MessageComposer conversationId={conversation.id} onPending={addPending} onSettled={removePending} />
       ) : (

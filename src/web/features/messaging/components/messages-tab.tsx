@@ -2,6 +2,7 @@ import { MessagesSquare } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { messagesTab } from '#shared/messages/messaging.ts';
+import { CrisisHelpToggle } from '#web/components/safety/crisis-banner.tsx';
 import { DASHBOARD_TABS, type DashboardTab } from '#web/config/paths.ts';
 import { useAuth } from '#web/lib/auth.tsx';
 import { cn } from '#web/lib/cn.ts';
@@ -85,6 +86,8 @@ export default function MessagesTab() {
       <h2 id="messages-title" className="sr-only">
         {messagesTab.title}
       </h2>
+      {/* The crisis numbers stay one click away from the messages (issue 13 section 3). */}
+      <CrisisHelpToggle className="mb-3" />
       {/* grid-cols-1 is minmax(0, 1fr): without it the phone's single implicit column grows to the
           longest unwrapped preview and the page scrolls sideways. */}
       <div className="grid grid-cols-1 gap-4 md:grid-cols-[minmax(16rem,22rem)_minmax(0,1fr)]">

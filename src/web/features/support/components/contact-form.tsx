@@ -7,6 +7,7 @@ import { SUPPORT_MESSAGE_MAX_LENGTH, SUPPORT_NAME_MAX_LENGTH, SUPPORT_SUBJECT_MA
 import { support, supportPage } from '#shared/messages/support.ts';
 import { SupportMessageCreateSchema } from '#shared/schemas/support.ts';
 import { userDisplayName } from '#web/components/layout/account-menu.tsx';
+import { CrisisBanner } from '#web/components/safety/crisis-banner.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardTitle } from '#web/components/ui/card.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
@@ -31,7 +32,9 @@ const EMPTY: FormInput = { user_name: '', user_email: '', subject: '', message: 
  * prefilled from the signed-in user. A visitor who submits is told "Il faut d'abord créer un compte ou
  * se connecter…" and the login dialog opens (what was typed stays). Every field is required
  * ("Veuillez remplir tous les champs"). Success: the spec's toast, subject and message cleared; a
- * failure keeps every word typed (people write here in hard moments: nothing may be lost).
+ * failure keeps every word typed (people write here in hard moments: nothing may be lost). A message
+ * the server filed as urgent (it speaks of suicide or danger) shows the crisis banner under the form,
+ * and it stays for the rest of the visit (issue 13 section 3).
  */
 export function ContactForm() {
   const { user, isLoading } = useAuth();
@@ -40,6 +43,7 @@ export function ContactForm() {
   // The login request is announced by its toast (the login dialog opens over the page); it stays
   // written in the form. A sending failure is announced here.
   const [notice, setNotice] = useState<{ text: string; kind: 'login' | 'error' } | null>(null);
+  const [crisis, setCrisis] = useState(false);
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(SupportMessageCreateSchema),
     defaultValues: EMPTY,
@@ -58,7 +62,8 @@ export function ContactForm() {
   const send = form.handleSubmit(async (values) => {
     setNotice(null);
     try {
-      await mutation.mutateAsync(values);
+      const created = await mutation.mutateAsync(values);
+      if (created.priority === 'urgent') setCrisis(true);
     } catch (error) {
       setNotice({ text: errorMessage(error, supportPage.sendError), kind: 'error' });
       return;
@@ -117,6 +122,10 @@ export function ContactForm() {
           {supportPage.submit}
         </Button>
       </form>
+      {/* A status region: the banner is read out when it appears after sending. */}
+      <div role="status" className="empty:hidden">
+        {crisis ? <CrisisBanner matched className="mt-5" /> : null}
+      </div>
     </Card>
   );
 }
