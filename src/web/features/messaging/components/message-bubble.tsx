@@ -1,8 +1,10 @@
 import { Ban, EyeOff } from 'lucide-react';
+import { use } from 'react';
 import { messagesTab, messaging } from '#shared/messages/messaging.ts';
 import type { Message } from '#shared/schemas/messages.ts';
 import { cn } from '#web/lib/cn.ts';
 import { cancellationReason, isCancellation } from './conversation-display.ts';
+import { MessageReportContext } from './message-actions.ts';
 import { MessageTime } from './message-time.tsx';
 
 /** A message sent from this page and not yet confirmed by the server (spec 2 section 4). */
@@ -34,10 +36,14 @@ function Notice({ message }: { message: Message }) {
  * sent no content); its sender reads it with a note saying why (DESIGN.md section 8).
  */
 export function MessageBubble({ message, own }: { message: Message; own: boolean }) {
+  const renderReport = use(MessageReportContext);
   if (isCancellation(message) || message.kind === 'system') {
     return <Notice message={message} />;
   }
   const heldBack = own && !message.visible;
+  // The other party's messages may be reported (a masked one too: it is often the off-platform offer),
+  // not one moderation already removed.
+  const reportable = !own && !message.removed && renderReport !== null;
   return (
     <div className={cn('flex flex-col', own ? 'items-end' : 'items-start')}>
       <div
@@ -62,7 +68,10 @@ export function MessageBubble({ message, own }: { message: Message; own: boolean
       {heldBack ? (
         <p className="mt-1 max-w-[85%] text-sm text-ink-muted sm:max-w-[70%]">{messaging.maskedForSender}</p>
       ) : null}
-      <MessageTime sentAt={message.sent_at} className="mt-1 text-ink-muted" />
+      <div className="mt-1 flex flex-wrap items-center gap-x-2">
+        <MessageTime sentAt={message.sent_at} className="text-ink-muted" />
+        {reportable ? renderReport(message) : null}
+      </div>
     </div>
   );
 }
