@@ -1,5 +1,5 @@
 import { MessagesSquare, RotateCcw } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { liveChat } from '#shared/messages/chat.ts';
 import { CrisisBanner } from '#web/components/safety/crisis-banner.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -50,7 +50,19 @@ function EndedActions({ notice, onNew }: { notice: string | null; onNew: () => v
   );
 }
 
-function ChatBody({ state }: { state: LiveChatState }) {
+/**
+ * The page's "Signaler" for the chat (issue 13 section 1), passed in since features do not import each
+ * other; shown for a chat held by an account (a guest's chat cannot be reported).
+ */
+export type RenderChatReportAction = (sessionId: string) => ReactNode;
+
+function ChatBody({
+  state,
+  renderReportAction,
+}: {
+  state: LiveChatState;
+  renderReportAction?: RenderChatReportAction;
+}) {
   switch (state.phase) {
     case 'idle':
     case 'restoring':
@@ -97,6 +109,7 @@ function ChatBody({ state }: { state: LiveChatState }) {
           <div className="flex flex-wrap items-center justify-between gap-2">
             <p className="min-w-0 truncate font-medium text-ink">{state.session?.subject}</p>
             <ConnectionIndicator connection={state.connection} />
+            {state.session?.userId && renderReportAction ? renderReportAction(state.session.id) : null}
           </div>
           <ChatThread items={state.items} pending={state.pending} />
           {crisis ? <CrisisBanner matched /> : null}
@@ -129,8 +142,10 @@ function ChatBody({ state }: { state: LiveChatState }) {
 export function LiveChatLauncher({
   className,
   createSocket,
+  renderReportAction,
 }: {
   className?: string;
+  renderReportAction?: RenderChatReportAction;
   /** Tests inject a fake WebSocket. */
   createSocket?: (url: string) => ChatSocketLike;
 }) {
@@ -147,7 +162,7 @@ export function LiveChatLauncher({
       <DialogContent title={liveChat.title} description={liveChat.description}>
         <div className="space-y-4">
           <ChatCrisisBar />
-          <ChatBody state={state} />
+          <ChatBody state={state} renderReportAction={renderReportAction} />
         </div>
       </DialogContent>
     </Dialog>
