@@ -32,7 +32,7 @@ export const dashboardTabs: readonly DashboardTabEntry[] = [
     id: 'messages',
     label: dashboard.tabMessages,
     aliases: ['conversations'],
-    Component: lazy(() => import('#web/features/messaging/components/messages-tab.tsx')),
+    Component: lazy(() => import('./dashboard/messages-tab.tsx')),
     Badge: UnreadTabBadge,
   },
 

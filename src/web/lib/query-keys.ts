@@ -27,6 +27,11 @@ export const queryKeys = {
     reviews: (helperId: string) => ['helpers', helperId, 'reviews'] as const,
     payoutStatus: (helperId: string) => ['helpers', helperId, 'payout-status'] as const,
   },
+  /** The people the caller blocked (GET /users/me/blocks, issue 13 section 2). */
+  blocks: {
+    all: ['blocks'] as const,
+    mine: () => ['blocks', 'mine'] as const,
+  },
   bookings: {
     all: ['bookings'] as const,
     list: () => ['bookings', 'list'] as const,

@@ -22,6 +22,7 @@ import { Switch } from '#web/components/ui/switch.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
 import { toast } from '#web/components/ui/toaster.tsx';
 import { paths } from '#web/config/paths.ts';
+import { BlockedListCard } from '#web/features/blocks/components/blocked-list.tsx';
 import { DataRightsCard } from '#web/features/privacy/components/data-rights-card.tsx';
 import { useUpdateMe } from '#web/features/users/api/update-me.ts';
 import { avatarFileProblem, useUploadAvatar } from '#web/features/users/api/upload-avatar.ts';
@@ -282,6 +283,9 @@ function ProfileForm({ user }: { user: CurrentUser }) {
             </div>
           </Card>
         ) : null}
+
+        {/* Issue 13 section 2: the people one blocked, each with "Débloquer". */}
+        <BlockedListCard />
 
         {/* Issue 13 section 4: a copy of one's data, and erasure. */}
         <DataRightsCard />

@@ -1,6 +1,7 @@
 import { ArrowLeft, Lock } from 'lucide-react';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { blocks } from '#shared/messages/blocks.ts';
 import { common } from '#shared/messages/common.ts';
 import { messagesTab, messaging } from '#shared/messages/messaging.ts';
 import type { Conversation, Message } from '#shared/schemas/messages.ts';
@@ -94,21 +95,29 @@ function useMarkThreadRead(conversation: Conversation, messages: readonly Messag
 }
 
 /**
+ * The page's "Bloquer" / "Débloquer" for the other party (issue 13 section 2), placed in the thread's
+ * header: passed in by the page, since features do not import each other.
+ */
+export type RenderBlockAction = (party: { id: string; name: string }) => ReactNode;
+
+/**
  * The open conversation (spec 2 section 2): back button, a header naming the other party and linking
  * to the offer's page, the messages oldest first in a log at least 400 px high that follows new
  * messages unless the reader scrolled up, "load older" at its top, then the input (or the chat
- * disabled panel).
+ * disabled panel, or the blocked notice when one of the two blocked the other).
  */
 export function MessageThread({
   conversation,
   userId,
   pollMs,
   onBack,
+  renderBlockAction,
 }: {
   conversation: Conversation;
   userId: string;
   pollMs: number | false;
   onBack: () => void;
+  renderBlockAction?: RenderBlockAction;
 }) {
   const thread = useThread(conversation.id, { pollMs });
   const loadOlder = useLoadOlderMessages(conversation.id);
@@ -202,6 +211,7 @@ export function MessageThread({
             </Link>
           </div>
         </div>
+        {renderBlockAction ? <div className="shrink-0">{renderBlockAction({ id: party.id, name })}</div> : null}
       </header>
 
       <div
@@ -257,7 +267,12 @@ export function MessageThread({
       </div>
 
       {crisis ? <CrisisBanner matched className="m-3 mb-0" /> : null}
-      {conversation.chat_enabled ? (
+      {conversation.blocked ? (
+        <p role="status" className="flex items-center gap-2 border-t border-slate-200 p-4 text-ink-muted">
+          <Lock size={18} aria-hidden="true" />
+          {blocks.threadBlocked}
+        </p>
+      ) : conversation.chat_enabled ? (
         <MessageComposer conversationId={conversation.id} onPending={addPending} onSettled={removePending} />
       ) : (
         <ChatDisabledPanel offerId={conversation.offer_id} />

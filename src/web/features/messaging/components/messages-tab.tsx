@@ -9,7 +9,7 @@ import { cn } from '#web/lib/cn.ts';
 import { useConversation, useConversations } from '../api/get-conversations.ts';
 import { usePollWhileSocketDown } from '../realtime/realtime-provider.tsx';
 import { ConversationList } from './conversation-list.tsx';
-import { ConversationOpenError, MessageThread, ThreadSkeleton } from './message-thread.tsx';
+import { ConversationOpenError, MessageThread, ThreadSkeleton, type RenderBlockAction } from './message-thread.tsx';
 
 const isDashboardTab = (value: string | null): value is DashboardTab => DASHBOARD_TABS.some((tab) => tab === value);
 
@@ -19,11 +19,13 @@ function OpenConversation({
   userId,
   pollMs,
   onBack,
+  renderBlockAction,
 }: {
   conversationId: string;
   userId: string;
   pollMs: number | false;
   onBack: () => void;
+  renderBlockAction?: RenderBlockAction;
 }) {
   // The unsearched list (the one the list pane shows without a search): the thread's header and its
   // chat enablement come from it. A conversation it does not hold (just created, beyond its first page,
@@ -38,16 +40,24 @@ function OpenConversation({
     return missing && single.isError ? <ConversationOpenError onBack={onBack} /> : <ThreadSkeleton />;
   }
   return (
-    <MessageThread key={conversation.id} conversation={conversation} userId={userId} pollMs={pollMs} onBack={onBack} />
+    <MessageThread
+      key={conversation.id}
+      conversation={conversation}
+      userId={userId}
+      pollMs={pollMs}
+      onBack={onBack}
+      renderBlockAction={renderBlockAction}
+    />
   );
 }
 
 /**
  * Dashboard tab "Messages" (also reached as tab=conversations; spec 2 section 2): the conversation list
  * and the open conversation side by side; on a phone one pane at a time. `conversation=` in the
- * address opens one; the back button removes it.
+ * address opens one; the back button removes it. `renderBlockAction`: the page's "Bloquer" in the
+ * open thread's header (issue 13 section 2).
  */
-export default function MessagesTab() {
+export default function MessagesTab({ renderBlockAction }: { renderBlockAction?: RenderBlockAction } = {}) {
   const { user } = useAuth();
   const [searchParams, setSearchParams] = useSearchParams();
   // The spec's 8 s poll, only while the app socket is down and the page visible (issue 10 section 3).
@@ -96,7 +106,14 @@ export default function MessagesTab() {
         </div>
         <div className={cn(!openId && 'hidden md:block')}>
           {openId ? (
-            <OpenConversation key={openId} conversationId={openId} userId={user.id} pollMs={pollMs} onBack={back} />
+            <OpenConversation
+              key={openId}
+              conversationId={openId}
+              userId={user.id}
+              pollMs={pollMs}
+              onBack={back}
+              renderBlockAction={renderBlockAction}
+            />
           ) : (
             <div className="flex min-h-[400px] flex-col items-center justify-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white p-6 text-center text-ink-muted">
               <MessagesSquare size={20} aria-hidden="true" />

@@ -1,4 +1,5 @@
 import { BadgeCheck, MessageSquareQuote, Star, UserX } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { LIST_MAX_LIMIT, VISIBLE_TAGS_COUNT } from '#shared/constants.ts';
 import { common } from '#shared/messages/common.ts';
 import { helperProfile } from '#shared/messages/offers.ts';
@@ -218,13 +219,17 @@ function Unavailable() {
 /**
  * The public helper profile (spec 1 section 2 "Public helper profile"). `renderMessageAction`: the
  * page's "Envoyer un message" button (spec 2 section 2: a first message can be sent from a profile).
+ * `renderBlockAction`: the page's "Bloquer" (issue 13 section 2), shown to a signed-in visitor of
+ * someone else's profile.
  */
 export function HelperProfile({
   helperId,
   renderMessageAction,
+  renderBlockAction,
 }: {
   helperId: string;
   renderMessageAction?: RenderMessageAction;
+  renderBlockAction?: (helper: { id: string; name: string }) => ReactNode;
 }) {
   const auth = useAuth();
   const helper = useHelper(helperId);
@@ -278,6 +283,9 @@ export function HelperProfile({
             </div>
             {auth.isAuthenticated && auth.user?.id !== user.id && renderMessageAction ? (
               <ProfileMessageAction helperId={user.id} renderMessageAction={renderMessageAction} />
+            ) : null}
+            {auth.isAuthenticated && auth.user?.id !== user.id && renderBlockAction ? (
+              <div className="mt-4">{renderBlockAction({ id: user.id, name })}</div>
             ) : null}
           </div>
         </div>
