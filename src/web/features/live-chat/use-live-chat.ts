@@ -78,6 +78,11 @@ export function useLiveChat({ open, createSocket }: UseLiveChatOptions) {
   const pendingRef = useRef<PendingChatMessage[]>([]);
   const clientRef = useRef<ChatSocketClient | null>(null);
   const sessionRef = useRef<ActiveSession | null>(null);
+  /**
+   * What had not gone out when the chat ended (messages the server never confirmed, then the text in
+   * the input): the next chat's input starts with it, so nothing written is lost.
+   */
+  const unsent = useRef('');
 
   const updatePending = useCallback((next: PendingChatMessage[]) => {
     pendingRef.current = next;
@@ -136,6 +141,8 @@ export function useLiveChat({ open, createSocket }: UseLiveChatOptions) {
       };
       sessionRef.current = active;
       setSession(active);
+      setDraft(unsent.current);
+      unsent.current = '';
       addMessages(started.chat_messages);
       cursor.current = started.chat_messages.at(-1)?.id ?? null;
     },
@@ -309,10 +316,13 @@ export function useLiveChat({ open, createSocket }: UseLiveChatOptions) {
   const startNew = useCallback(() => {
     const active = sessionRef.current;
     if (active) clearStoredSession(active.id);
+    unsent.current = [...pendingRef.current.map((item) => item.content), draft]
+      .filter((text) => text.trim() !== '')
+      .join('\n');
     setNotice(null);
     setNoticeDetail(null);
     reset('form');
-  }, [reset]);
+  }, [reset, draft]);
 
   return {
     phase,
