@@ -23,6 +23,7 @@ import { useHelperRating } from '../api/get-helper-rating.ts';
 import { useSearchOffers } from '../api/search-offers.ts';
 import { useLoginRequired } from './explore-results.tsx';
 import { ExploreOfferCard, OfferGridSkeleton, RatingBadge, type RenderMessageAction } from './offer-card.tsx';
+import type { RenderReportAction } from './report-action.ts';
 
 function publicName(user: Pick<PublicUser, 'display_name' | 'username'>): string {
   return user.display_name?.trim() || user.username || '';
@@ -67,7 +68,15 @@ function Stars({ rating }: { rating: number }) {
   );
 }
 
-function ReviewItem({ review }: { review: Review }) {
+function ReviewItem({
+  review,
+  viewerId,
+  renderReportAction,
+}: {
+  review: Review;
+  viewerId: string | null;
+  renderReportAction?: RenderReportAction;
+}) {
   const author = publicName(review.author) || helperProfile.anonymousAuthor;
   return (
     <li className="rounded-2xl border border-line bg-white p-5 shadow-soft">
@@ -84,11 +93,15 @@ function ReviewItem({ review }: { review: Review }) {
         <Stars rating={review.rating} />
       </div>
       {review.comment ? <p className="mt-2 whitespace-pre-line text-slate-700">{review.comment}</p> : null}
+      {renderReportAction && viewerId !== review.author.id ? (
+        <div className="mt-2 flex justify-end">{renderReportAction({ type: 'review', id: review.id })}</div>
+      ) : null}
     </li>
   );
 }
 
-function ReviewsPanel({ helperId }: { helperId: string }) {
+function ReviewsPanel({ helperId, renderReportAction }: { helperId: string; renderReportAction?: RenderReportAction }) {
+  const viewerId = useAuth().user?.id ?? null;
   const reviews = useHelperReviews(helperId);
   if (reviews.isPending) {
     return (
@@ -122,7 +135,7 @@ function ReviewsPanel({ helperId }: { helperId: string }) {
   return (
     <ul className="space-y-4">
       {reviews.data.map((review) => (
-        <ReviewItem key={review.id} review={review} />
+        <ReviewItem key={review.id} review={review} viewerId={viewerId} renderReportAction={renderReportAction} />
       ))}
     </ul>
   );
@@ -225,10 +238,13 @@ function Unavailable() {
 export function HelperProfile({
   helperId,
   renderMessageAction,
+  renderReportAction,
   renderBlockAction,
 }: {
   helperId: string;
   renderMessageAction?: RenderMessageAction;
+  /** The page's "Signaler" for the profile and each review (issue 13 section 1), never on one's own. */
+  renderReportAction?: RenderReportAction;
   renderBlockAction?: (helper: { id: string; name: string }) => ReactNode;
 }) {
   const auth = useAuth();
@@ -289,6 +305,9 @@ export function HelperProfile({
             ) : null}
           </div>
         </div>
+        {renderReportAction && auth.user?.id !== user.id ? (
+          <div className="mt-4 flex justify-end">{renderReportAction({ type: 'user', id: user.id })}</div>
+        ) : null}
       </Card>
 
       {!auth.isAuthenticated && !auth.isLoading ? (
@@ -309,7 +328,7 @@ export function HelperProfile({
           <OffersPanel helperId={user.id} loggedIn={auth.isAuthenticated} renderMessageAction={renderMessageAction} />
         </TabsContent>
         <TabsContent value="reviews">
-          <ReviewsPanel helperId={user.id} />
+          <ReviewsPanel helperId={user.id} renderReportAction={renderReportAction} />
         </TabsContent>
       </Tabs>
     </div>
