@@ -25,6 +25,7 @@ export const messaging = {
   chatDisabledDetail:
     'Vous pourrez écrire de nouveau à cet aidant après avoir réservé une séance avec lui. Votre premier message lui a bien été transmis.',
   messageNotFound: 'Message introuvable.',
+  recipientGone: "Ce compte n'est plus actif : vous ne pouvez plus lui écrire.",
   socketOriginRefused: "Connexion refusée : cette page n'est pas servie par Appui.",
   tooManySockets: 'Trop de connexions ouvertes à Appui : fermez un onglet, puis réessayez.',
 } as const;

@@ -4,7 +4,8 @@ import { ErrorCode } from '#shared/error-codes.ts';
 import { messaging as messagingMessages } from '#shared/messages/messaging.ts';
 import { offers as offerMessages } from '#shared/messages/offers.ts';
 import { ConversationSchema, MessageSchema, type Conversation, type Message } from '#shared/schemas/messages.ts';
-import type { UserRow } from '#server/db/schema/users.ts';
+import { eq } from 'drizzle-orm';
+import { users, type UserRow } from '#server/db/schema/users.ts';
 import { buildTestApp, type TestApp } from '#tests/build-test-app.ts';
 import { createBooking } from '#tests/factories/bookings.ts';
 import { createConversation, postMessage } from '#tests/factories/messaging.ts';
@@ -311,6 +312,27 @@ describe('masking a number split over messages', () => {
     expect(seen.at(-1)).toMatchObject({ content: '', masked: true });
     // An ordinary follow-up is not caught by what came before.
     expect((await sent(helper, conversation.id, 'À bientôt')).visible).toBe(true);
+  });
+});
+
+describe('an account that is gone', () => {
+  it('refuses a new message to an erased or suspended account with a French 403', async () => {
+    const conversation = await openConversation();
+    await sent(seeker, conversation.id, 'Bonjour');
+    for (const column of ['erasedAt', 'suspendedAt'] as const) {
+      await t.app.ctx.db
+        .update(users)
+        .set({ [column]: new Date() })
+        .where(eq(users.id, seeker.id));
+      const res = await send(helper, conversation.id, 'Vous êtes là ?');
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ detail: messagingMessages.recipientGone, code: ErrorCode.CHAT_DISABLED });
+      await t.app.ctx.db
+        .update(users)
+        .set({ [column]: null })
+        .where(eq(users.id, seeker.id));
+    }
+    expect((await send(helper, conversation.id, 'De retour ?')).statusCode).toBe(201);
   });
 });
 

@@ -36,6 +36,7 @@ import {
   hasNonCancelledBooking,
   hasSentMessage,
   insertMessage,
+  isInactiveAccount,
   recentTextsOf,
   listConversationsFor,
   listMessages,
@@ -222,6 +223,11 @@ export async function sendMessage(ctx: AppContext, user: UserRow, id: string, co
     if (!locked || !isParty(locked, user.id)) throw conversationNotFound();
     // Either blocked the other (issue 13 section 2): nothing new between them, whoever writes.
     if (await isBlockedBetween(tx, locked.helperId, locked.userId)) throw blockedInteraction();
+    // The other party erased their account or was suspended: nobody reads there any more (issue 13).
+    const otherId = locked.helperId === user.id ? locked.userId : locked.helperId;
+    if (await isInactiveAccount(tx, otherId)) {
+      throw new AppError(ErrorCode.CHAT_DISABLED, 403, messagingMessages.recipientGone);
+    }
     const isHelper = locked.helperId === user.id;
     if (!isHelper) {
       const enabled = isChatEnabled({
