@@ -1,10 +1,10 @@
 import { REPORT_CHAT_SNAPSHOT_MESSAGES, type ReportDecision } from '#shared/constants.ts';
 import { ErrorCode } from '#shared/error-codes.ts';
 import { suspensionMail, trust } from '#shared/messages/trust.ts';
+import { REPORT_DECISION_TARGETS } from '#shared/rules/report-decisions.ts';
 import { isAdminRole } from '#shared/rules/roles.ts';
-import type { AdminReport, ReportCreate } from '#shared/schemas/reports.ts';
+import type { AdminReport, AdminReportListQuerySchema, ReportCreate } from '#shared/schemas/reports.ts';
 import type { z } from 'zod';
-import type { AdminReportListQuerySchema } from '#shared/schemas/reports.ts';
 import { sendEach } from '../../adapters/mail/mailer.ts';
 import type { AppContext } from '../../app-types.ts';
 import type { Executor, Transaction } from '../../db/client.ts';
@@ -190,15 +190,6 @@ export async function getReport(ctx: AppContext, id: string): Promise<AdminRepor
 // ---------------------------------------------------------------------------------------------
 // Decisions
 
-/** Which decision applies to which target type; suspension reaches the author of the content. */
-const APPLICABLE: Record<ReportDecision, readonly repo.ReportTargetType[]> = {
-  dismiss: ['user', 'offer', 'review', 'message', 'chat_session'],
-  hide_offer: ['offer'],
-  remove_review: ['review'],
-  remove_message: ['message'],
-  suspend_account: ['user', 'offer', 'review', 'message'],
-};
-
 /** `suspendedId`: whose bookings end after the commit; `newlySuspended`: the row to mail (first time only). */
 type Applied = {
   effect: Record<string, unknown>;
@@ -282,7 +273,7 @@ export async function decideReport(
     const report = await repo.lockReport(tx, id);
     if (!report) throw reportNotFound();
     if (report.status !== 'pending') throw conflict(ErrorCode.REPORT_ALREADY_DECIDED, trust.reportAlreadyDecided);
-    if (!APPLICABLE[input.decision].includes(report.targetType)) throw notApplicable();
+    if (!REPORT_DECISION_TARGETS[input.decision].includes(report.targetType)) throw notApplicable();
     const facts = await loadTarget(tx, report);
     const result = await applyDecision(tx, input.decision, report, facts);
     const outcome: repo.ReportOutcome = {
