@@ -12,6 +12,7 @@ import {
   messageFixture,
   seekerParty,
 } from '#web/features/messaging/components/messaging-fixtures.ts';
+import { AuthDialogContext } from '#web/lib/auth-dialog.ts';
 import { jsonResponse, renderWithProviders } from '#web/testing/render.tsx';
 import { currentUserFixture } from '#web/testing/users.ts';
 import DashboardMessagesTab from './messages-tab.tsx';
@@ -50,10 +51,13 @@ function renderOpenThread(initiallyBlocked = false) {
       return jsonResponse(404, { detail: 'Introuvable', code: 'NOT_FOUND' });
     }),
   );
-  renderWithProviders(<DashboardMessagesTab />, {
-    path: '/dashboard',
-    initialEntry: `/dashboard?tab=messages&conversation=${conversationFixture().id}`,
-  });
+  // The page's report buttons open the login dialog for a visitor: the app gives its opener.
+  renderWithProviders(
+    <AuthDialogContext value={{ open: vi.fn(), close: vi.fn() }}>
+      <DashboardMessagesTab />
+    </AuthDialogContext>,
+    { path: '/dashboard', initialEntry: `/dashboard?tab=messages&conversation=${conversationFixture().id}` },
+  );
   return { writes, user: userEvent.setup() };
 }
 

@@ -6,7 +6,12 @@ import { BlockButton } from '#web/features/blocks/components/block-button.tsx';
 import { offerMessageAction } from '#web/features/messaging/components/send-message-dialog.tsx';
 import { useHelper } from '#web/features/offers/api/get-helper.ts';
 import { HelperProfile } from '#web/features/offers/components/helper-profile.tsx';
+import type { RenderReportAction } from '#web/features/offers/components/report-action.ts';
+import { ReportButton } from '#web/features/reports/components/report-dialog.tsx';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
+
+/** "Signaler" for the profile and its reviews (issue 13 section 1). */
+const reportAction: RenderReportAction = (target) => <ReportButton target={target} />;
 
 /** /mentors/{id}, and /profile/{userId} which links point to (spec 1 section 2). */
 export default function MentorPage() {
@@ -28,6 +33,7 @@ export default function MentorPage() {
       helperId={helperId}
       renderMessageAction={offerMessageAction}
       renderBlockAction={blockAction}
+      renderReportAction={reportAction}
     />
   );
 }
