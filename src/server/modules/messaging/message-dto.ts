@@ -30,7 +30,7 @@ export function toMessageDto({ message, sender }: MessageWithSender, viewer: Mes
     removed,
     kind: message.kind,
     sent_at: message.sentAt.toISOString(),
-    crisis: message.kind !== 'system' && mentionsCrisis(message.content),
+    crisis: !removed && message.kind !== 'system' && mentionsCrisis(message.content),
   };
 }
 

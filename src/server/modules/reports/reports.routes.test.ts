@@ -345,12 +345,16 @@ describe('admin queue', () => {
     expect((await reportRow(id)).snapshot).toMatchObject({ text: 'Texte injurieux', rating: 1, author_id: seeker.id });
   });
 
-  it('remove_message shows the message to both parties as removed', async () => {
+  it('remove_message shows the message to both parties as removed, without its crisis flag', async () => {
     nextIp();
     const db = t.app.ctx.db;
     const otherOffer = await createOffer(db, helper);
     const conversation = await createConversation(db, { offer: otherOffer, seeker: stranger });
-    const message = await postMessage(db, { conversation, sender: helper, content: 'Payez-moi en liquide' });
+    const message = await postMessage(db, {
+      conversation,
+      sender: helper,
+      content: 'Payez-moi en liquide, sinon je vais me tuer',
+    });
     const id = await filed(stranger, {
       target_type: 'message',
       target_id: message.id,
@@ -363,10 +367,16 @@ describe('admin queue', () => {
         url: `/api/v1/messages/conversations/${conversation.id}/messages`,
       });
       const body = response.json();
-      const items: { id: string; content: string; removed: boolean }[] = Array.isArray(body) ? body : body.items;
-      expect(items.find((item) => item.id === message.id)).toMatchObject({ content: '', removed: true });
+      const items: { id: string; content: string; removed: boolean; crisis: boolean }[] = Array.isArray(body)
+        ? body
+        : body.items;
+      // Nothing of it is shown any more: no words, and no crisis banner beside an empty bubble.
+      expect(items.find((item) => item.id === message.id)).toMatchObject({ content: '', removed: true, crisis: false });
     }
-    expect((await reportRow(id)).snapshot).toMatchObject({ text: 'Payez-moi en liquide', author_id: helper.id });
+    expect((await reportRow(id)).snapshot).toMatchObject({
+      text: 'Payez-moi en liquide, sinon je vais me tuer',
+      author_id: helper.id,
+    });
   });
 });
 
