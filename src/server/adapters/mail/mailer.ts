@@ -75,7 +75,8 @@ export function createMailer(options: {
       destination: `${url.protocol}//${url.host}`,
       async send(mail) {
         await transport.sendMail({ from, ...mail });
-        log.info({ to: recipientForLog(mail.to, logKey), subject: mail.subject }, 'mail sent over SMTP');
+        // No subject in the log: it can name a person ("Nouveau message de …") or carry their words.
+        log.info({ to: recipientForLog(mail.to, logKey) }, 'mail sent over SMTP');
       },
     };
   }
@@ -88,11 +89,9 @@ export function createMailer(options: {
       await mkdir(outbox, { recursive: true });
       const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`);
       await writeFile(file, info.message as Buffer);
-      // The file, not the log, carries the mail: its links may hold working tokens (password reset).
-      log.info(
-        { to: recipientForLog(mail.to, logKey), subject: mail.subject, file },
-        'mail written to the local outbox',
-      );
+      // The file, not the log, carries the mail: its links may hold working tokens (password reset),
+      // and its subject can name a person ("Nouveau message de …").
+      log.info({ to: recipientForLog(mail.to, logKey), file }, 'mail written to the local outbox');
     },
   };
 }
