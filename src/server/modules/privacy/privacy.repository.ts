@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { bookings, reviews } from '../../db/schema/bookings.ts';
@@ -223,8 +223,41 @@ export async function clearCopiedPersonalFields(
     .set({ senderName: replacement.name })
     .where(and(eq(chatMessages.senderId, userId), eq(chatMessages.sender, 'user')));
   await db.update(chatSessions).set({ guestName: null, guestEmail: null }).where(eq(chatSessions.userId, userId));
+  await clearReportSnapshots(db, userId, replacement.name);
   await db.delete(passwordResets).where(eq(passwordResets.userId, userId));
   await db.delete(userBlocks).where(eq(userBlocks.blockerId, userId));
+}
+
+/**
+ * What reports copied of the person (review R6): the author's name in every snapshot of their content,
+ * the username and bio of a profile report, their name on the lines of a live chat of theirs. The
+ * reported words (a message, an offer, a review) stay for the moderation team, signed with the label.
+ */
+async function clearReportSnapshots(db: Executor, userId: string, label: string): Promise<void> {
+  await db
+    .update(reports)
+    .set({ snapshot: sql`${reports.snapshot} || jsonb_build_object('author_name', ${label}::text)` })
+    .where(sql`${reports.snapshot} ->> 'author_id' = ${userId}::text`);
+  await db
+    .update(reports)
+    .set({ snapshot: sql`${reports.snapshot} || jsonb_build_object('username', null, 'bio', null)` })
+    .where(and(eq(reports.targetType, 'user'), eq(reports.targetId, userId)));
+  await db
+    .update(reports)
+    .set({
+      snapshot: sql`jsonb_set(${reports.snapshot}, '{messages}', (
+        SELECT coalesce(jsonb_agg(
+          CASE WHEN line ->> 'sender' = 'user' THEN line || jsonb_build_object('sender_name', ${label}::text) ELSE line END
+          ORDER BY position), '[]'::jsonb)
+        FROM jsonb_array_elements(${reports.snapshot} -> 'messages') WITH ORDINALITY AS lines(line, position)))`,
+    })
+    .where(
+      and(
+        eq(reports.targetType, 'chat_session'),
+        sql`${reports.snapshot} ->> 'owner_id' = ${userId}::text`,
+        sql`jsonb_typeof(${reports.snapshot} -> 'messages') = 'array'`,
+      ),
+    );
 }
 
 /** Every slot of the helper goes: an erased helper proposes no time any more. */
