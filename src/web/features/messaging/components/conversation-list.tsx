@@ -6,6 +6,7 @@ import { CONVERSATION_SEARCH_DEBOUNCE_MS, CONVERSATION_SEARCH_MAX_LENGTH } from 
 import { common } from '#shared/messages/common.ts';
 import { unreadBadge } from '#shared/messages/messaging-actions.ts';
 import { messagesTab, messaging } from '#shared/messages/messaging.ts';
+import { trust } from '#shared/messages/trust.ts';
 import type { Conversation, Message } from '#shared/schemas/messages.ts';
 import { Avatar } from '#web/components/ui/avatar.tsx';
 import { Button, ButtonLink } from '#web/components/ui/button.tsx';
@@ -31,6 +32,7 @@ function useDebounced<T>(value: T, delayMs: number): T {
 /** The last message as one line: masked and cancellation notices read as such, never hidden content. */
 function preview(message: Message | null, userId: string): string {
   if (!message) return messagesTab.noMessageYet;
+  if (message.removed) return trust.removedMessage;
   if (message.masked) return messaging.maskedForRecipient;
   if (isCancellation(message)) {
     const reason = cancellationReason(message);
@@ -83,7 +85,9 @@ function ConversationRow({
             id={previewId}
             className={cn(
               'truncate text-sm',
-              conversation.last_message?.masked ? 'text-ink-muted italic' : 'text-ink',
+              conversation.last_message?.masked || conversation.last_message?.removed
+                ? 'text-ink-muted italic'
+                : 'text-ink',
               unread > 0 && 'font-semibold',
             )}
           >

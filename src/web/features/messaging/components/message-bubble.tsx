@@ -1,6 +1,7 @@
 import { Ban, EyeOff } from 'lucide-react';
 import { use } from 'react';
 import { messagesTab, messaging } from '#shared/messages/messaging.ts';
+import { trust } from '#shared/messages/trust.ts';
 import type { Message } from '#shared/schemas/messages.ts';
 import { cn } from '#web/lib/cn.ts';
 import { cancellationReason, isCancellation } from './conversation-display.ts';
@@ -40,7 +41,9 @@ export function MessageBubble({ message, own }: { message: Message; own: boolean
   if (isCancellation(message) || message.kind === 'system') {
     return <Notice message={message} />;
   }
-  const heldBack = own && !message.visible;
+  const heldBack = own && !message.visible && !message.removed;
+  // Removed by moderation (issue 13): both parties see that it was, never an empty bubble.
+  const muted = message.masked || message.removed;
   // The other party's messages may be reported (a masked one too: it is often the off-platform offer),
   // not one moderation already removed.
   const reportable = !own && !message.removed && renderReport !== null;
@@ -49,14 +52,19 @@ export function MessageBubble({ message, own }: { message: Message; own: boolean
       <div
         className={cn(
           'max-w-[85%] rounded-2xl px-4 py-2 sm:max-w-[70%]',
-          message.masked
+          muted
             ? 'border border-dashed border-slate-300 bg-slate-50 text-ink-muted italic'
             : own
               ? 'rounded-br-md bg-accent text-white'
               : 'rounded-bl-md border border-slate-200 bg-white text-ink',
         )}
       >
-        {message.masked ? (
+        {message.removed ? (
+          <p className="flex items-center gap-2">
+            <Ban size={20} aria-hidden="true" />
+            {trust.removedMessage}
+          </p>
+        ) : message.masked ? (
           <p className="flex items-center gap-2">
             <EyeOff size={20} aria-hidden="true" />
             {messaging.maskedForRecipient}

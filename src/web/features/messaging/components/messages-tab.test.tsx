@@ -5,6 +5,7 @@ import { AUTH_TOKEN_STORAGE_KEY, CANCELLATION_MARKER } from '#shared/constants.t
 import { ErrorCode } from '#shared/error-codes.ts';
 import { unreadBadge } from '#shared/messages/messaging-actions.ts';
 import { messagesTab, messaging } from '#shared/messages/messaging.ts';
+import { trust } from '#shared/messages/trust.ts';
 import type { Conversation, Message } from '#shared/schemas/messages.ts';
 import { toast } from '#web/components/ui/toaster.tsx';
 import { jsonResponse, renderWithProviders } from '#web/testing/render.tsx';
@@ -241,6 +242,19 @@ describe('MessagesTab: the thread', () => {
     expect(await screen.findByRole('link', { name: messagesTab.offerLink('Nouvelle offre') })).toBeInTheDocument();
     expect(calls).toContain(`GET /api/v1/messages/conversations/${created.id}`);
     expect(screen.queryByText(messaging.openConversationError)).not.toBeInTheDocument();
+  });
+
+  it('shows a message removed by moderation as removed to both parties, in the thread and the list', async () => {
+    const removed = messageFixture({ content: '', removed: true });
+    renderTab({
+      entry: openEntry,
+      conversations: [conversationFixture({ last_message: removed })],
+      thread: [removed],
+    });
+    const log = await screen.findByRole('log');
+    expect(await within(log).findByText(trust.removedMessage)).toBeInTheDocument();
+    // The list's preview too, not an empty line.
+    expect(screen.getAllByText(trust.removedMessage)).toHaveLength(2);
   });
 
   it('shows a masked message to its recipient without its content, and the reason to its sender', async () => {
