@@ -5,6 +5,7 @@ import { chat } from '#shared/messages/chat.ts';
 import { common } from '#shared/messages/common.ts';
 import type { ChatSession } from '#shared/schemas/chat.ts';
 import { formatMessageTime, formatMessageTimeLong } from '#shared/rules/message-time.ts';
+import { CrisisBanner } from '#web/components/safety/crisis-banner.tsx';
 import { AlertDialog, AlertDialogContent, AlertDialogTrigger } from '#web/components/ui/alert-dialog.tsx';
 import { Badge, type BadgeVariant } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -259,6 +260,8 @@ function Conversation({ sessionId, onBack }: { sessionId: string; onBack: () => 
         )}
       </div>
 
+      {/* Issue 13 section 3: the team reads the crisis numbers too, to pass them on in its reply. */}
+      {current.chat_messages.some((message) => message.crisis) ? <CrisisBanner matched /> : null}
       {actions.reply ? (
         <ReplyBox key={current.id} sessionId={current.id} />
       ) : current.status === 'closed' ? (
