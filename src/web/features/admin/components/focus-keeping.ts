@@ -5,7 +5,11 @@ import { useCallback, useEffect, useRef, type RefObject } from 'react';
  * an element that disappears with the focus in it sends a keyboard user back to the top of the page.
  */
 
-const focusIsLost = () => document.activeElement === null || document.activeElement === document.body;
+/** Nowhere, or on a button just disabled (the browser moves that focus to the page's body). */
+export const focusIsLost = () => {
+  const active = document.activeElement;
+  return active === null || active === document.body || (active instanceof HTMLButtonElement && active.disabled);
+};
 
 /** Opening an item moves the focus to its title once loaded (on phones the list it came from hides). */
 export function useFocusWhenLoaded(ref: RefObject<HTMLElement | null>, loaded: boolean) {

@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight, Pencil, RefreshCw, Trash2, Store } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ADMIN_OFFERS_PAGE_SIZE } from '#shared/constants.ts';
 import { admin, adminConsole } from '#shared/messages/admin.ts';
 import { common } from '#shared/messages/common.ts';
@@ -18,6 +18,7 @@ import { errorMessage } from '#web/lib/api-client.ts';
 import { useDeleteAdminOffer } from '../api/delete-offer.ts';
 import { useAdminOffers } from '../api/get-admin-offers.ts';
 import { useToggleAdminOffer } from '../api/toggle-offer.ts';
+import { focusIsLost } from './focus-keeping.ts';
 import { LoadError, RefreshError } from './load-error.tsx';
 import { OfferEditDialog } from './offer-edit-dialog.tsx';
 
@@ -26,7 +27,7 @@ function helperName(offer: AdminOffer): string {
   return helper.full_name?.trim() || helper.display_name?.trim() || helper.username || adminConsole.unknownHelper;
 }
 
-function OfferRow({ offer }: { offer: AdminOffer }) {
+function OfferRow({ offer, onDeleted }: { offer: AdminOffer; onDeleted: () => void }) {
   const toggle = useToggleAdminOffer();
   const remove = useDeleteAdminOffer();
 
@@ -38,7 +39,10 @@ function OfferRow({ offer }: { offer: AdminOffer }) {
 
   const confirmDelete = () => {
     remove.mutate(offer.id, {
-      onSuccess: () => toast.success(admin.deleted),
+      onSuccess: () => {
+        onDeleted();
+        toast.success(admin.deleted);
+      },
       onError: (failure) => toast.error(admin.deleteError, { description: errorMessage(failure, admin.deleteError) }),
     });
   };
@@ -135,6 +139,33 @@ export default function OffersTab() {
   const pages = Math.max(1, Math.ceil(total / ADMIN_OFFERS_PAGE_SIZE));
   const page = Math.floor(skip / ADMIN_OFFERS_PAGE_SIZE) + 1;
 
+  // Keyboard focus (browser review R4). The page button pressed is disabled on the first or last
+  // page: the focus goes to the other one. A deleted offer's row goes away: the focus goes to the
+  // offer that took its place (or the one before it), else the search field.
+  const listRef = useRef<HTMLUListElement>(null);
+  const pagingRef = useRef<HTMLElement>(null);
+  const pagePressed = useRef(false);
+  const deletedAt = useRef<number | null>(null);
+  useEffect(() => {
+    if (!pagePressed.current) return;
+    pagePressed.current = false;
+    if (focusIsLost()) pagingRef.current?.querySelector<HTMLButtonElement>('button:not(:disabled)')?.focus();
+  }, [page]);
+  const items = offers.data?.items;
+  useEffect(() => {
+    const index = deletedAt.current;
+    if (index === null) return;
+    deletedAt.current = null;
+    if (!focusIsLost()) return;
+    const rows = listRef.current?.querySelectorAll<HTMLElement>(':scope > li') ?? [];
+    const row = rows[Math.min(index, rows.length - 1)];
+    (row?.querySelector<HTMLElement>('[role=switch]') ?? document.getElementById('admin-offers-search'))?.focus();
+  }, [items]);
+  const goToPage = (nextSkip: number) => {
+    pagePressed.current = true;
+    setSkip(nextSkip);
+  };
+
   return (
     <section aria-labelledby="admin-offers-title" className="space-y-4">
       <h2 id="admin-offers-title" className="sr-only">
@@ -178,20 +209,29 @@ export default function OffersTab() {
           description={search ? adminConsole.offersEmptySearch : adminConsole.offersEmptyText}
         />
       ) : (
-        <ul className="divide-y divide-line rounded-2xl border border-line bg-white px-4 shadow-soft sm:px-6">
-          {offers.data.items.map((offer) => (
-            <OfferRow key={offer.id} offer={offer} />
+        <ul
+          ref={listRef}
+          className="divide-y divide-line rounded-2xl border border-line bg-white px-4 shadow-soft sm:px-6"
+        >
+          {offers.data.items.map((offer, index) => (
+            <OfferRow
+              key={offer.id}
+              offer={offer}
+              onDeleted={() => {
+                deletedAt.current = index;
+              }}
+            />
           ))}
         </ul>
       )}
 
       {pages > 1 ? (
-        <nav aria-label={adminConsole.paging} className="flex items-center justify-between gap-3">
+        <nav ref={pagingRef} aria-label={adminConsole.paging} className="flex items-center justify-between gap-3">
           <Button
             variant="outline"
             size="sm"
             disabled={page <= 1}
-            onClick={() => setSkip(Math.max(0, skip - ADMIN_OFFERS_PAGE_SIZE))}
+            onClick={() => goToPage(Math.max(0, skip - ADMIN_OFFERS_PAGE_SIZE))}
           >
             <ChevronLeft size={18} aria-hidden="true" />
             {adminConsole.previousPage}
@@ -201,7 +241,7 @@ export default function OffersTab() {
             variant="outline"
             size="sm"
             disabled={page >= pages}
-            onClick={() => setSkip(skip + ADMIN_OFFERS_PAGE_SIZE)}
+            onClick={() => goToPage(skip + ADMIN_OFFERS_PAGE_SIZE)}
           >
             {adminConsole.nextPage}
             <ChevronRight size={18} aria-hidden="true" />
