@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { blocks } from '#shared/messages/blocks.ts';
 import type { BlockedUser } from '#shared/schemas/privacy.ts';
+import { toast } from '#web/components/ui/toaster.tsx';
 import { jsonResponse, renderWithProviders } from '#web/testing/render.tsx';
 import { BlockedListCard } from './blocked-list.tsx';
 
@@ -58,6 +59,7 @@ describe('BlockedListCard', () => {
 
   it('lists the blocked people with the date, and unblocks one after confirmation', async () => {
     const deletes = stubApi({ blocked: [paul, nameless] });
+    const toastSuccess = vi.spyOn(toast, 'success').mockImplementation(() => 'toast');
     renderWithProviders(<BlockedListCard />);
     const list = await screen.findByRole('list', { name: blocks.listTitle });
     const rows = within(list).getAllByRole('listitem');
@@ -74,6 +76,8 @@ describe('BlockedListCard', () => {
     await waitFor(() => expect(screen.queryByText('Paul Martin')).not.toBeInTheDocument());
     expect(deletes).toEqual([paul.id]);
     expect(within(screen.getByRole('list', { name: blocks.listTitle })).getAllByRole('listitem')).toHaveLength(1);
+    // Said even though the refreshed list removed the row first (the e2e journey saw no toast).
+    await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith(blocks.unblocked('Paul Martin')));
   });
 
   it('offers to retry when the list cannot be loaded', async () => {

@@ -17,11 +17,13 @@ const nameOf = (person: BlockedUser) => person.display_name?.trim() || person.us
 function BlockedRow({ person }: { person: BlockedUser }) {
   const unblock = useUnblockUser();
   const name = nameOf(person);
+  // mutateAsync, not mutate's callbacks: the refreshed list removes this row before they would run
+  // (TanStack Query drops a mutate call's callbacks once its component has unmounted).
   const confirm = () =>
-    unblock.mutate(person.id, {
-      onSuccess: () => toast.success(blocks.unblocked(name)),
-      onError: (failure) => toast.error(errorMessage(failure, blocks.unblockError)),
-    });
+    unblock.mutateAsync(person.id).then(
+      () => toast.success(blocks.unblocked(name)),
+      (failure: unknown) => toast.error(errorMessage(failure, blocks.unblockError)),
+    );
   return (
     <li className="flex flex-wrap items-center gap-3 py-3">
       <Avatar name={name} src={person.avatar_url} />
