@@ -260,6 +260,9 @@ export async function softDeleteOffersOf(db: Executor, helperId: string): Promis
     .set({ deletedAt: sql`now()`, visible: false, updatedAt: sql`now()` })
     .where(and(eq(offers.helperId, helperId), isNull(offers.deletedAt)))
     .returning({ id: offers.id });
+  // The meeting place or link is the helper's personal data, of no use to the bookings' history: it goes
+  // from every offer of theirs, those they deleted before too (review R6).
+  await db.update(offers).set({ meetingContactInfo: '' }).where(eq(offers.helperId, helperId));
   return rows.length;
 }
 

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { offers } from '#server/db/schema/offers.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trust } from '#shared/messages/trust.ts';
 import { chatMessages, chatSessions, reports } from '#server/db/schema/support.ts';
@@ -93,10 +94,11 @@ describe('DELETE /users/me and the reports about the person', () => {
     expect(profileReport!.snapshot).toMatchObject({ author_id: helper.id, author_name: trust.deletedAccount });
     const [chatReport] = await db.select().from(reports).where(eq(reports.id, ids[3]!));
     expect(chatReport!.snapshot).toMatchObject({
-      messages: [
-        { sender: 'user', sender_name: trust.deletedAccount, text: 'Allô' },
-        { sender: 'admin', sender_name: 'Équipe Appui', text: 'Oui ?' },
-      ],
+      // Both lines share one insert's timestamp: their order is the ids'.
+      messages: expect.arrayContaining([
+        expect.objectContaining({ sender: 'user', sender_name: trust.deletedAccount, text: 'Allô' }),
+        expect.objectContaining({ sender: 'admin', sender_name: 'Équipe Appui', text: 'Oui ?' }),
+      ]),
     });
 
     // The admin queue shows none of it either.
@@ -104,5 +106,30 @@ describe('DELETE /users/me and the reports about the person', () => {
     expect(queue.statusCode).toBe(200);
     expect(queue.body).not.toContain('Gaëlle');
     expect(queue.body).not.toContain('gaelle.fontaine');
+  });
+
+  it('leaves no meeting contact information on the offers of an erased helper, those deleted before included', async () => {
+    const db = t.app.ctx.db;
+    const helper = await createHelper(db, { displayName: 'Inès Morel' });
+    const admin = await createAdmin(db);
+    const live = await createOffer(db, helper, { meetingContactInfo: 'Cabinet 12 rue des Lilas, 06 11 22 33 44' });
+    const old = await createOffer(db, helper, { meetingContactInfo: 'Visio : meet.exemple.fr/ines-morel' });
+    await db.update(offers).set({ deletedAt: new Date(), visible: false }).where(eq(offers.id, old.id));
+
+    const erased = await t.injectAs(helper, {
+      method: 'DELETE',
+      url: api('/users/me'),
+      payload: { password: DEFAULT_TEST_PASSWORD },
+    });
+    expect(erased.statusCode).toBe(204);
+    await backgroundSettled(t.app.ctx);
+
+    const rows = await db.select().from(offers).where(eq(offers.helperId, helper.id));
+    expect(rows).toHaveLength(2);
+    expect(JSON.stringify(rows)).not.toMatch(/Lilas|06 11|ines-morel/);
+    // Kept for the bookings' history: the title.
+    expect(rows.map((row) => row.title).sort()).toEqual([live.title, old.title].sort());
+    const asAdmin = await t.injectAs(admin, { method: 'GET', url: api(`/offers/${live.id}/private`) });
+    expect(asAdmin.body).not.toContain('Lilas');
   });
 });
