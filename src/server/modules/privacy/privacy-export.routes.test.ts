@@ -141,6 +141,8 @@ async function seedWorld(): Promise<World> {
       senderId: person.id,
       senderName: 'Claire Dubois',
       content: 'Bonjour le support',
+      // A second apart: the export lists a chat oldest first, and two lines of one millisecond tie.
+      createdAt: new Date(Date.now() - 1000),
     },
     {
       sessionId: session!.id,
