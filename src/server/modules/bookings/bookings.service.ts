@@ -37,6 +37,7 @@ import {
   findOfferWithOptions,
   findLivePaymentHold,
   insertBooking,
+  isHelperActive,
   listDetailedBookingsOf,
   listDueRefundIds,
   listUpcomingBookingIdsOf,
@@ -89,6 +90,9 @@ export async function checkBookingRequest(
     throw notFound(ErrorCode.OFFER_NOT_FOUND, offerMessages.notFound);
   const { offer, options } = found;
   if (offer.helperId === seeker.id) throw badRequest(ErrorCode.BOOKING_OWN_OFFER, bookingMessages.ownOffer);
+  // A suspended or erased helper takes no booking, even if an admin showed one of their offers again.
+  if (!(await isHelperActive(ctx.db, offer.helperId)))
+    throw notFound(ErrorCode.OFFER_NOT_FOUND, offerMessages.notFound);
   // Either blocked the other: no new booking or checkout between them (issue 13 section 2).
   await assertNotBlocked(ctx.db, seeker.id, offer.helperId);
 

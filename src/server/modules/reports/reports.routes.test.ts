@@ -455,6 +455,20 @@ describe('suspend_account', () => {
     >();
     expect(listed.some((o) => o.helper_id === bad.id)).toBe(false);
     expect(await searched()).toBe(false);
+    // An offer an admin shows again takes no booking while its helper is suspended.
+    await db.update(offers).set({ visible: true }).where(eq(offers.id, badOffer.id));
+    const retry = await t.injectAs(seeker, {
+      method: 'POST',
+      url: '/api/v1/bookings/',
+      payload: {
+        offer_id: badOffer.id,
+        start_at: new Date(Date.now() + 9 * 86_400_000).toISOString(),
+        end_at: new Date(Date.now() + 9 * 86_400_000 + 3_600_000).toISOString(),
+      },
+    });
+    expect(retry.statusCode).toBe(404);
+    expect(retry.json()).toMatchObject({ code: ErrorCode.OFFER_NOT_FOUND });
+    await db.update(offers).set({ visible: false }).where(eq(offers.id, badOffer.id));
 
     // Upcoming bookings cancelled under the helper-cancellation rule, the paid one refunded in full.
     const paid = (await db.select().from(bookings).where(eq(bookings.id, paidId)))[0]!;
