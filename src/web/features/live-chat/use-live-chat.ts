@@ -4,7 +4,7 @@ import type { ChatMessage, ChatSession, ChatSocketOutbound } from '#shared/schem
 import { getAuthToken, isApiError } from '#web/lib/api-client.ts';
 import { useAuth } from '#web/lib/auth.tsx';
 import { createChatSession, type CreateChatSessionInput } from './api/create-chat-session.ts';
-import { getChatSession } from './api/get-chat-session.ts';
+import { getChatSession } from '#web/lib/api/get-chat-session.ts';
 import { sendChatMessage } from './api/send-chat-message.ts';
 import {
   clearStoredSession,
@@ -175,7 +175,7 @@ export function useLiveChat({ open, createSocket }: UseLiveChatOptions) {
     }
     setPhase('restoring');
     try {
-      const stored = await getChatSession(entry.id, entry.session_token);
+      const stored = await getChatSession(entry.id, { sessionToken: entry.session_token });
       if (isFinishedStatus(stored.status)) {
         clearStoredSession(entry.id);
         setPhase('form');
