@@ -338,13 +338,3 @@ export async function findMeetingContact(
     .limit(1);
   return row;
 }
-
-/** The helper can take bookings: not suspended, not erased (issue 13). */
-export async function isHelperActive(db: Executor, helperId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, helperId), isNull(users.suspendedAt), isNull(users.erasedAt)))
-    .limit(1);
-  return row !== undefined;
-}

@@ -17,6 +17,7 @@ import type { BookingRow } from '../../db/schema/bookings.ts';
 import type { OfferRow, PricingOptionRow } from '../../db/schema/offers.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import { badRequest, conflict, forbidden, notFound, PgErrorCode, pgErrorCode } from '../../errors.ts';
+import { isActiveAccount } from '../../lib/account-state.ts';
 import { publishEvent, type BookingChange } from '../../lib/realtime-bus.ts';
 import { assertNotBlocked } from '../blocks/blocks.service.ts';
 import { postCancellationNotice, revealMessagesBetween } from '../messaging/messaging.service.ts';
@@ -37,7 +38,6 @@ import {
   findOfferWithOptions,
   findLivePaymentHold,
   insertBooking,
-  isHelperActive,
   listDetailedBookingsOf,
   listDueRefundIds,
   listUpcomingBookingIdsOf,
@@ -91,7 +91,7 @@ export async function checkBookingRequest(
   const { offer, options } = found;
   if (offer.helperId === seeker.id) throw badRequest(ErrorCode.BOOKING_OWN_OFFER, bookingMessages.ownOffer);
   // A suspended or erased helper takes no booking, even if an admin showed one of their offers again.
-  if (!(await isHelperActive(ctx.db, offer.helperId)))
+  if (!(await isActiveAccount(ctx.db, offer.helperId)))
     throw notFound(ErrorCode.OFFER_NOT_FOUND, offerMessages.notFound);
   // Either blocked the other: no new booking or checkout between them (issue 13 section 2).
   await assertNotBlocked(ctx.db, seeker.id, offer.helperId);

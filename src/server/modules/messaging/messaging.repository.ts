@@ -133,16 +133,6 @@ export async function hasSentMessage(db: Executor, conversationId: string, userI
   return rows.length > 0;
 }
 
-/** The account was erased or suspended (issue 13): it neither reads nor receives messages. */
-export async function isInactiveAccount(db: Executor, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, userId), sql`(${users.erasedAt} IS NOT NULL OR ${users.suspendedAt} IS NOT NULL)`))
-    .limit(1);
-  return row !== undefined;
-}
-
 /**
  * The sender's latest text messages in the conversation within the window, oldest first: a phone
  * number split over several messages ("06 12 34", then "56 78") is read whole (masking).

@@ -18,6 +18,7 @@ import type { Executor, Transaction } from '../../db/client.ts';
 import type { ConversationRow } from '../../db/schema/messaging.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
+import { isActiveAccount } from '../../lib/account-state.ts';
 import { runInBackground } from '../../lib/background.ts';
 import { isConnected } from '../../lib/presence.ts';
 import { publishEvent } from '../../lib/realtime-bus.ts';
@@ -36,7 +37,6 @@ import {
   hasNonCancelledBooking,
   hasSentMessage,
   insertMessage,
-  isInactiveAccount,
   recentTextsOf,
   listConversationsFor,
   listMessages,
@@ -225,7 +225,7 @@ export async function sendMessage(ctx: AppContext, user: UserRow, id: string, co
     if (await isBlockedBetween(tx, locked.helperId, locked.userId)) throw blockedInteraction();
     // The other party erased their account or was suspended: nobody reads there any more (issue 13).
     const otherId = locked.helperId === user.id ? locked.userId : locked.helperId;
-    if (await isInactiveAccount(tx, otherId)) {
+    if (!(await isActiveAccount(tx, otherId))) {
       throw new AppError(ErrorCode.CHAT_DISABLED, 403, messagingMessages.recipientGone);
     }
     const isHelper = locked.helperId === user.id;

@@ -413,6 +413,13 @@ describe('suspend_account', () => {
       seeker: stranger,
       startAt: new Date(day.getTime() + 12 * HOUR),
     });
+    const past = await createBooking(db, {
+      offer: freeOffer,
+      seeker: stranger,
+      startAt: new Date(Date.now() - 3 * 24 * HOUR),
+      status: 'completed',
+    });
+    await createReview(db, past, { rating: 4, comment: 'Avant les menaces' });
     const conversation = await createConversation(db, { offer: badOffer, seeker });
     const message = await postMessage(db, { conversation, sender: bad, content: 'Message menaçant' });
 
@@ -469,6 +476,12 @@ describe('suspend_account', () => {
     expect(retry.statusCode).toBe(404);
     expect(retry.json()).toMatchObject({ code: ErrorCode.OFFER_NOT_FOUND });
     await db.update(offers).set({ visible: false }).where(eq(offers.id, badOffer.id));
+    // Nor free time nor reviews of theirs are listed any more (review R6).
+    const fragments = await t.app.inject({ method: 'GET', url: `/api/v1/time-slots/helper/${bad.id}/fragments` });
+    expect(fragments.statusCode).toBe(200);
+    expect(fragments.json()).toEqual([]);
+    const reviewsOfBad = await t.app.inject({ method: 'GET', url: `/api/v1/reviews/?helper_id=${bad.id}` });
+    expect(reviewsOfBad.json()).toEqual([]);
 
     // Upcoming bookings cancelled under the helper-cancellation rule, the paid one refunded in full.
     const paid = (await db.select().from(bookings).where(eq(bookings.id, paidId)))[0]!;

@@ -17,6 +17,7 @@ import {
   reviewSummary,
   type ReviewWithAuthor,
 } from './reviews.repository.ts';
+import { isActiveAccount } from '../../lib/account-state.ts';
 
 export function toReviewDto({ review, author }: ReviewWithAuthor): Review {
   return {
@@ -74,6 +75,8 @@ export async function listReviews(
   skip: number,
   limit: number,
 ): Promise<Review[]> {
+  // A suspended or erased helper cannot be found (issue 13): their reviews are not listed either.
+  if (helperId !== undefined && !(await isActiveAccount(ctx.db, helperId))) return [];
   const rows = await listReviewRows(ctx.db, helperId, skip, limit);
   return rows.map(toReviewDto);
 }

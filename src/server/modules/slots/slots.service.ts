@@ -21,6 +21,7 @@ import {
   type NewSlot,
 } from './slots.repository.ts';
 import { lockHelperCalendar } from '../../db/locks.ts';
+import { isActiveAccount } from '../../lib/account-state.ts';
 
 /** Slot rule failures are 400 with the spec's message (which names the date or the time). */
 function slotIssueError(issue: SlotIssue): AppError {
@@ -194,6 +195,8 @@ export async function listFragments(
   offerId: string | null,
   now: Date = new Date(),
 ): Promise<Fragment[]> {
+  // A suspended or erased helper has no free time to show (issue 13: cannot be found).
+  if (!(await isActiveAccount(ctx.db, helperId))) return [];
   const { free } = await loadAvailability(ctx.db, helperId, offerId, now);
   return free.map((window) => ({ start_at: window.start.toISOString(), end_at: window.end.toISOString() }));
 }

@@ -1,0 +1,16 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Executor } from '../db/client.ts';
+import { users } from '../db/schema/users.ts';
+
+/**
+ * The account is live: neither suspended by an admin nor erased at the person's request (issue 13).
+ * A suspended or erased account cannot be found, booked or written to; every module asks here.
+ */
+export async function isActiveAccount(db: Executor, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.suspendedAt), isNull(users.erasedAt)))
+    .limit(1);
+  return row !== undefined;
+}
