@@ -108,6 +108,7 @@ export const adminConsole = {
   supportStatus: { open: 'Ouvert', in_progress: 'En cours', closed: 'Fermé' } as Record<string, string>,
   supportPriority: { urgent: 'Urgent', high: 'Haute', normal: 'Normale', low: 'Basse' } as Record<string, string>,
   priorityLabel: (label: string) => `Priorité : ${label}`,
+  priorityField: 'Priorité',
   supportListTitle: 'Messages reçus',
   supportEmpty: 'Aucun message',
   supportEmptyText: 'Les messages envoyés depuis la page Support apparaîtront ici.',

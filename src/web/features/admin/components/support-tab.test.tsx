@@ -142,6 +142,55 @@ describe('admin support tab', () => {
     expect(reply).toHaveValue('Une réponse');
   });
 
+  it('the priority select shows the current priority; choosing another sends PUT {priority} and says "Statut mis à jour"', async () => {
+    // jsdom has no scrollIntoView (the open select scrolls to its chosen item): lend one for this test only.
+    Object.defineProperty(HTMLElement.prototype, 'scrollIntoView', { value: vi.fn(), configurable: true });
+    try {
+      const message = supportMessageFixture({ priority: 'normal' });
+      const toastSuccess = vi.spyOn(toast, 'success');
+      const { callsTo, user } = renderTab([message], { [`PUT /support/messages/${message.id}`]: noContent });
+
+      await user.click(await screen.findByText(message.subject));
+      const select = await screen.findByRole('combobox', { name: adminConsole.priorityField });
+      expect(select).toHaveTextContent(adminConsole.supportPriority.normal!);
+
+      select.focus();
+      await user.keyboard('{Enter}');
+      const statsLoads = callsTo('GET', '/support/stats').length;
+      await user.click(await screen.findByRole('option', { name: adminConsole.supportPriority.urgent! }));
+      await waitFor(() => expect(callsTo('PUT', `/support/messages/${message.id}`)).toHaveLength(1));
+      expect(callsTo('PUT', `/support/messages/${message.id}`)[0]?.body).toEqual({ priority: 'urgent' });
+      await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith(support.statusUpdated));
+      // The figures, the list and the message are read again, as after a status change.
+      await waitFor(() => expect(callsTo('GET', '/support/stats').length).toBeGreaterThan(statsLoads));
+    } finally {
+      Reflect.deleteProperty(HTMLElement.prototype, 'scrollIntoView');
+    }
+  });
+
+  it('a refused priority change says "Erreur lors de la mise à jour"', async () => {
+    Object.defineProperty(HTMLElement.prototype, 'scrollIntoView', { value: vi.fn(), configurable: true });
+    try {
+      const message = supportMessageFixture({ priority: 'urgent' });
+      const toastError = vi.spyOn(toast, 'error');
+      const { user } = renderTab([message], {
+        [`PUT /support/messages/${message.id}`]: () =>
+          jsonResponse(500, { detail: 'Erreur interne', code: 'INTERNAL' }),
+      });
+      await user.click(await screen.findByText(message.subject));
+      const select = await screen.findByRole('combobox', { name: adminConsole.priorityField });
+      select.focus();
+      await user.keyboard('{Enter}');
+      await user.click(await screen.findByRole('option', { name: adminConsole.supportPriority.low! }));
+      await waitFor(() =>
+        expect(toastError).toHaveBeenCalledWith(support.updateError, { description: 'Erreur interne' }),
+      );
+      expect(select).toHaveTextContent(adminConsole.supportPriority.urgent!);
+    } finally {
+      Reflect.deleteProperty(HTMLElement.prototype, 'scrollIntoView');
+    }
+  });
+
   it('a refused status change says "Erreur lors de la mise à jour"', async () => {
     const message = supportMessageFixture();
     const toastError = vi.spyOn(toast, 'error');

@@ -1,5 +1,6 @@
 import { AlertTriangle, CheckCircle2, Clock, Inbox, Send } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
+import { SUPPORT_PRIORITIES } from '#shared/constants.ts';
 import { admin, adminConsole } from '#shared/messages/admin.ts';
 import { support } from '#shared/messages/support.ts';
 import type { SupportMessage } from '#shared/schemas/support.ts';
@@ -9,6 +10,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { EmptyState } from '#web/components/ui/empty-state.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
+import { Select, type SelectOption } from '#web/components/ui/select.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
 import { toast } from '#web/components/ui/toaster.tsx';
@@ -17,7 +19,11 @@ import { useSupportMessage } from '../api/get-support-message.ts';
 import { useSupportMessages, type SupportStatus, type SupportStatusFilter } from '../api/get-support-messages.ts';
 import { useSupportStats } from '../api/get-support-stats.ts';
 import { useRespondSupportMessage } from '../api/respond-support-message.ts';
-import { useUpdateSupportStatus } from '../api/update-support-message.ts';
+import {
+  useUpdateSupportPriority,
+  useUpdateSupportStatus,
+  type SupportPriority,
+} from '../api/update-support-message.ts';
 import { useFocusWhenLoaded, useRefocusOnChange } from './focus-keeping.ts';
 import { BackToList, DetailFallback, ListDetail, ListRow, QueryList } from './list-detail.tsx';
 import { LoadError, QueriesRefreshError } from './load-error.tsx';
@@ -29,6 +35,14 @@ const statusVariant: Record<SupportStatus, BadgeVariant> = {
   in_progress: 'warning',
   closed: 'neutral',
 };
+
+const priorityOptions: readonly SelectOption[] = SUPPORT_PRIORITIES.map((priority) => ({
+  value: priority,
+  label: adminConsole.supportPriority[priority] ?? priority,
+}));
+
+const isPriority = (value: string): value is SupportPriority =>
+  (SUPPORT_PRIORITIES as readonly string[]).includes(value);
 
 const isUrgent = (message: Pick<SupportMessage, 'priority'>) => message.priority === 'urgent';
 
@@ -119,6 +133,7 @@ function ReplyForm({ messageId }: { messageId: string }) {
 function MessageDetail({ messageId, onBack }: { messageId: string; onBack: () => void }) {
   const detail = useSupportMessage(messageId);
   const updateStatus = useUpdateSupportStatus();
+  const updatePriority = useUpdateSupportPriority();
   const titleRef = useRef<HTMLHeadingElement>(null);
   useFocusWhenLoaded(titleRef, detail.data !== undefined);
   const refocus = useRefocusOnChange(titleRef, detail.data?.status);
@@ -133,6 +148,18 @@ function MessageDetail({ messageId, onBack }: { messageId: string; onBack: () =>
           refocus.disarm();
           toast.error(support.updateError, { description: errorMessage(failure, support.updateError) });
         },
+      },
+    );
+  };
+
+  const changePriority = (value: string) => {
+    if (!isPriority(value) || value === detail.data?.priority) return;
+    updatePriority.mutate(
+      { messageId, priority: value },
+      {
+        onSuccess: () => toast.success(support.statusUpdated),
+        onError: (failure) =>
+          toast.error(support.updateError, { description: errorMessage(failure, support.updateError) }),
       },
     );
   };
@@ -195,6 +222,16 @@ function MessageDetail({ messageId, onBack }: { messageId: string; onBack: () =>
         )}
       </div>
 
+      {/* Set on creation (urgent when the message names a crisis); an admin can change it (issue 12). */}
+      <FormField label={adminConsole.priorityField} className="sm:max-w-xs">
+        <Select
+          value={updatePriority.isPending ? updatePriority.variables.priority : message.priority}
+          onValueChange={changePriority}
+          options={priorityOptions}
+          disabled={updatePriority.isPending}
+        />
+      </FormField>
+
       <div className="flex flex-wrap gap-2">
         {message.status === 'open' ? (
           <Button variant="secondary" disabled={updateStatus.isPending} onClick={() => changeStatus('in_progress')}>
@@ -225,7 +262,7 @@ const filters: readonly { value: SupportStatusFilter; label: string }[] = [
 
 /**
  * The support tab (spec 2 section 2): five figures, the messages (urgent ones stand out), and the
- * selected message with its responses, the in-progress and close actions and the reply form.
+ * selected message with its responses, its priority, the in-progress and close actions and the reply form.
  */
 export default function SupportTab() {
   const stats = useSupportStats();
