@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, initials, truncate } from './format.ts';
+import { formatAmount, formatMoney, initials, truncate } from './format.ts';
 
 // Intl writes a narrow no-break space before the euro sign and as thousands separator in fr-FR.
 const normalise = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ');
@@ -14,6 +14,13 @@ describe('formatMoney', () => {
   });
   it('handles dollars', () => {
     expect(normalise(formatMoney(1999, 'usd'))).toBe('19,99 $US');
+  });
+});
+
+describe('formatAmount', () => {
+  it('writes 0 as an amount, not as "Gratuit"', () => {
+    expect(normalise(formatAmount(0))).toBe('0,00 €');
+    expect(normalise(formatAmount(123456, 'eur'))).toBe('1 234,56 €');
   });
 });
 

@@ -7,6 +7,14 @@ import { common } from '../messages/common.ts';
 
 export function formatMoney(cents: number, currency = 'eur'): string {
   if (cents === 0) return common.free;
+  return formatAmount(cents, currency);
+}
+
+/**
+ * A sum of money rather than a price (a ledger figure, a balance): 0 reads "0,00 €", where formatMoney
+ * would write "Gratuit", the label of a free offer.
+ */
+export function formatAmount(cents: number, currency = 'eur'): string {
   return new Intl.NumberFormat('fr-FR', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
 }
 

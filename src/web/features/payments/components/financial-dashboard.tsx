@@ -2,6 +2,7 @@ import { ChevronLeft, ChevronRight, Download, ExternalLink, Receipt } from 'luci
 import { useState, type ReactNode } from 'react';
 import { FINANCIAL_DASHBOARD_PAGE_SIZE } from '#shared/constants.ts';
 import { financialDashboard as t, payoutPanel } from '#shared/messages/payments-web.ts';
+import { formatAmount } from '#shared/rules/format.ts';
 import { frenchParisDate } from '#shared/rules/paris-time.ts';
 import type { Ledger, LedgerPaymentStatus } from '#shared/schemas/ledger.ts';
 import type { AccountStatus } from '#shared/schemas/payments.ts';
@@ -16,14 +17,6 @@ import { errorMessage } from '#web/lib/api-client.ts';
 import { downloadFile } from '#web/lib/download-file.ts';
 import { useLedger } from '../api/get-ledger.ts';
 import { useOpenProviderDashboard } from './open-provider-dashboard.ts';
-
-/**
- * Ledger figures are sums of money, not prices: a refunded payment's commission and net, or an empty
- * balance, read "0,00 €". formatMoney would write "Gratuit", which is the label of a free offer.
- */
-function formatAmount(cents: number, currency: string): string {
-  return new Intl.NumberFormat('fr-FR', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
-}
 
 const STATUS_VARIANT: Record<LedgerPaymentStatus, BadgeVariant> = {
   paid: 'success',
