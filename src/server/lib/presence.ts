@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { PRESENCE_TTL_SECONDS } from '#shared/constants.ts';
 import type { Executor } from '../db/client.ts';
@@ -11,14 +10,16 @@ import { userPresence } from '../db/schema/messaging.ts';
  * killed with its sockets open stops counting by itself. Read by the "new message" mail: it goes only
  * to someone connected nowhere.
  */
-export const PROCESS_INSTANCE_ID = `${process.pid}-${randomUUID()}`;
 
 /** Sets this process's socket count for a user (0 removes the row). */
-export async function setPresence(db: Executor, instanceId: string, userId: string, connections: number): Promise<void> {
+export async function setPresence(
+  db: Executor,
+  instanceId: string,
+  userId: string,
+  connections: number,
+): Promise<void> {
   if (connections <= 0) {
-    await db
-      .delete(userPresence)
-      .where(and(eq(userPresence.userId, userId), eq(userPresence.instanceId, instanceId)));
+    await db.delete(userPresence).where(and(eq(userPresence.userId, userId), eq(userPresence.instanceId, instanceId)));
     return;
   }
   await db

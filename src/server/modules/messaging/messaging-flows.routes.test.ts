@@ -12,7 +12,7 @@ import { messageMail } from '#shared/messages/messaging-mail.ts';
 import type { Conversation, Message } from '#shared/schemas/messages.ts';
 import { sql } from 'drizzle-orm';
 import type { UserRow } from '#server/db/schema/users.ts';
-import { PROCESS_INSTANCE_ID, setPresence } from '#server/lib/presence.ts';
+import { setPresence } from '#server/lib/presence.ts';
 import { subscribeToBus, type BusEvent } from '#server/lib/realtime-bus.ts';
 import { backgroundSettled } from '#server/lib/background.ts';
 import { buildTestApp, type TestApp } from '#tests/build-test-app.ts';
@@ -228,7 +228,7 @@ describe('the "new message" mail', () => {
   it('is not sent to a recipient with an open app socket', async () => {
     const connected = await createHelper(t.app.ctx.db);
     const theirOffer = await createOffer(t.app.ctx.db, connected);
-    await setPresence(t.app.ctx.db, PROCESS_INSTANCE_ID, connected.id, 1);
+    await setPresence(t.app.ctx.db, 'test-instance', connected.id, 1);
     const before = (await t.readOutbox()).length;
     const conversation = await openConversation(seeker, theirOffer.id);
     expect((await send(seeker, conversation.id, 'Bonjour')).statusCode).toBe(201);
