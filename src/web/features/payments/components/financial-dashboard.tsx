@@ -82,6 +82,17 @@ function PaymentCards({ items }: { items: Ledger['items'] }) {
   );
 }
 
+/** The table's header, in the order of the row's cells; figures are right-aligned. */
+const TABLE_COLUMNS = [
+  { label: t.colDate, numeric: false },
+  { label: t.colSeeker, numeric: false },
+  { label: t.colOffer, numeric: false },
+  { label: t.colAmount, numeric: true },
+  { label: t.colCommission, numeric: true },
+  { label: t.colNet, numeric: true },
+  { label: t.colStatus, numeric: false },
+];
+
 /** Payments tab: one row per confirmed payment (date, seeker, offer, amount, commission, net, status). */
 function PaymentsTable({ ledger, skip, onPage }: { ledger: Ledger; skip: number; onPage: (skip: number) => void }) {
   if (ledger.total === 0) {
@@ -109,27 +120,11 @@ function PaymentsTable({ ledger, skip, onPage }: { ledger: Ledger; skip: number;
           <caption className="sr-only">{t.paymentsCaption}</caption>
           <thead className="bg-slate-50 text-ink-muted">
             <tr>
-              <th scope="col" className="px-3 py-2 font-medium">
-                {t.colDate}
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                {t.colSeeker}
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                {t.colOffer}
-              </th>
-              <th scope="col" className="px-3 py-2 text-right font-medium">
-                {t.colAmount}
-              </th>
-              <th scope="col" className="px-3 py-2 text-right font-medium">
-                {t.colCommission}
-              </th>
-              <th scope="col" className="px-3 py-2 text-right font-medium">
-                {t.colNet}
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                {t.colStatus}
-              </th>
+              {TABLE_COLUMNS.map(({ label, numeric }) => (
+                <th key={label} scope="col" className={`px-3 py-2 font-medium${numeric ? ' text-right' : ''}`}>
+                  {label}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
