@@ -197,13 +197,11 @@ export async function eraseAccountFields(
  */
 export async function getPublicUser(ctx: AppContext, id: string, viewer: UserRow | null = null): Promise<PublicUser> {
   const row = await repo.findUserById(ctx.db, id);
-  // An erased account has no profile any more: the same 404 as an unknown id.
-  if (!row || row.erasedAt) throw notFound(ErrorCode.USER_NOT_FOUND, profile.userNotFound);
-  if (viewer && !isAdminRole(viewer.role) && (await isBlockedBetween(ctx.db, viewer.id, id))) {
+  // An erased or suspended account has no profile (issue 13 sections 1 and 4): the same 404 as an unknown id.
+  const gone = !row || row.erasedAt || row.suspendedAt;
+  if (gone || (viewer && !isAdminRole(viewer.role) && (await isBlockedBetween(ctx.db, viewer.id, id)))) {
     throw notFound(ErrorCode.USER_NOT_FOUND, profile.userNotFound);
   }
-  // A suspended account cannot be found either (issue 13 section 1).
-  if (row.suspendedAt) throw notFound(ErrorCode.USER_NOT_FOUND, profile.userNotFound);
   return toPublicUser(row);
 }
 
