@@ -23,7 +23,7 @@ import { useChatStats } from '../api/get-chat-stats.ts';
 import { useSendChatReply } from '../api/send-chat-reply.ts';
 import { useUpdateChatSessionStatus, type ChatSessionStatus } from '../api/update-chat-session.ts';
 import { useFocusWhenLoaded, useRefocusOnChange } from './focus-keeping.ts';
-import { BackToList, DetailFallback, ListDetail, ListRow, QueryList } from './list-detail.tsx';
+import { BackToList, DetailFallback, DetailTitle, ListDetail, ListRow, QueryList } from './list-detail.tsx';
 import { LoadError, QueriesRefreshError } from './load-error.tsx';
 import { Segmented } from './segmented.tsx';
 import { StatCards } from './stat-cards.tsx';
@@ -209,14 +209,9 @@ function Conversation({ sessionId, onBack }: { sessionId: string; onBack: () => 
     <Card className="space-y-4" aria-labelledby="chat-detail-title">
       <BackToList onBack={onBack} />
       <div className="space-y-2">
-        <h3
-          id="chat-detail-title"
-          ref={titleRef}
-          tabIndex={-1}
-          className="focus-ring rounded text-xl font-semibold text-ink wrap-anywhere"
-        >
+        <DetailTitle id="chat-detail-title" ref={titleRef}>
           {current.subject}
-        </h3>
+        </DetailTitle>
         <div className="flex flex-wrap items-center gap-2 text-sm text-ink-muted">
           <StatusBadge status={current.status} />
           <span className="wrap-anywhere">{sessionPerson(current)}</span>

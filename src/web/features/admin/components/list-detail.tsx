@@ -1,5 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
-import { useRef, type ReactNode } from 'react';
+import { useRef, type ReactNode, type Ref } from 'react';
 import { adminConsole } from '#shared/messages/admin.ts';
 import { common } from '#shared/messages/common.ts';
 import { Button } from '#web/components/ui/button.tsx';
@@ -181,5 +181,14 @@ export function BackToList({ onBack }: { onBack: () => void }) {
       <ArrowLeft size={18} aria-hidden="true" />
       {adminConsole.backToList}
     </Button>
+  );
+}
+
+/** The selected item's heading: focusable, so the tab can move the focus to it once loaded or changed. */
+export function DetailTitle({ id, ref, children }: { id: string; ref: Ref<HTMLHeadingElement>; children: ReactNode }) {
+  return (
+    <h3 id={id} ref={ref} tabIndex={-1} className="focus-ring rounded text-xl font-semibold text-ink wrap-anywhere">
+      {children}
+    </h3>
   );
 }

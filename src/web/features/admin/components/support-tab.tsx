@@ -25,7 +25,7 @@ import {
   type SupportPriority,
 } from '../api/update-support-message.ts';
 import { useFocusWhenLoaded, useRefocusOnChange } from './focus-keeping.ts';
-import { BackToList, DetailFallback, ListDetail, ListRow, QueryList } from './list-detail.tsx';
+import { BackToList, DetailFallback, DetailTitle, ListDetail, ListRow, QueryList } from './list-detail.tsx';
 import { LoadError, QueriesRefreshError } from './load-error.tsx';
 import { Segmented } from './segmented.tsx';
 import { StatCards } from './stat-cards.tsx';
@@ -179,14 +179,9 @@ function MessageDetail({ messageId, onBack }: { messageId: string; onBack: () =>
     <Card className="space-y-5" aria-labelledby="support-detail-title">
       <BackToList onBack={onBack} />
       <div className="space-y-2">
-        <h3
-          id="support-detail-title"
-          ref={titleRef}
-          tabIndex={-1}
-          className="focus-ring rounded text-xl font-semibold text-ink wrap-anywhere"
-        >
+        <DetailTitle id="support-detail-title" ref={titleRef}>
           {message.subject}
-        </h3>
+        </DetailTitle>
         <div className="flex flex-wrap gap-2">
           <StatusBadge status={message.status} />
           <PriorityBadge priority={message.priority} />
