@@ -50,14 +50,6 @@ export async function updateSupportMessage(
   return row;
 }
 
-/** Moves `updated_at` (a response is activity on the message) without changing anything else. */
-export async function touchSupportMessage(db: Executor, id: string): Promise<void> {
-  await db
-    .update(supportMessages)
-    .set({ updatedAt: sql`now()` })
-    .where(eq(supportMessages.id, id));
-}
-
 /** Newest first, ties broken by id so pages never overlap. */
 const newestFirst = [desc(supportMessages.createdAt), desc(supportMessages.id)];
 

@@ -23,7 +23,6 @@ import {
   listMessagesOf,
   listResponsesOf,
   lockSupportMessage,
-  touchSupportMessage,
   updateSupportMessage,
 } from './support.repository.ts';
 
@@ -179,7 +178,8 @@ export async function respondToSupportMessage(
     const current = await lockSupportMessage(tx, id);
     if (!current) throw messageNotFound();
     const response = await insertResponse(tx, { supportMessageId: id, adminId: admin.id, responseText });
-    await touchSupportMessage(tx, id);
+    // No change but `updated_at`: a response is activity on the message.
+    const touched = await updateSupportMessage(tx, id, {});
     // The audit names the response, not its text: the text is in support_responses.
     await recordAdminAction(tx, {
       adminId: admin.id,
@@ -189,16 +189,14 @@ export async function respondToSupportMessage(
       after: { response_id: response.id },
     });
     await announceActivity(tx);
-    return { message: current, responseId: response.id };
+    return { message: touched, responseId: response.id };
   });
   runInBackground(
     ctx,
     () => mailResponse(ctx, message, responseText, responseId),
     (error) => ctx.log.error({ err: error, supportMessageId: id, responseId }, 'support response mail not sent'),
   );
-  const updated = await findSupportMessage(ctx.db, id);
-  if (!updated) throw messageNotFound();
-  return toDto(ctx.db, updated);
+  return toDto(ctx.db, message);
 }
 
 /**
