@@ -10,7 +10,7 @@ import type { UserRow } from '../../db/schema/users.ts';
 import { forbidden } from '../../errors.ts';
 import { clearPasswordAttempts, countPasswordAttempt } from '../../lib/login-failures.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import { cancelUpcomingBookingsOf } from '../bookings/bookings.service.ts';
+import { cancelUpcomingBookingsOf, nameOf } from '../bookings/bookings.service.ts';
 import { forgetOfferSearchReuse, removeOffersOfHelper } from '../offers/offers.service.ts';
 import { eraseAccountFields, replacePassword } from '../users/users.service.ts';
 import * as repo from './privacy.repository.ts';
@@ -339,11 +339,10 @@ export async function eraseAccount(
   await removeAvatar(ctx.config.dataDir, user.avatarUrl).catch((error: unknown) => {
     ctx.log.warn({ err: error, userId: user.id }, 'could not remove the avatar of an erased account');
   });
-  const name = user.displayName ?? user.username ?? user.email;
   await sendEach(
     ctx.mailer,
     ctx.log,
-    [{ to: user.email, subject: dataRights.erasureMailSubject, text: dataRights.erasureMailText(name) }],
+    [{ to: user.email, subject: dataRights.erasureMailSubject, text: dataRights.erasureMailText(nameOf(user)) }],
     { userId: user.id },
     'erasure confirmation mail could not be sent',
   );

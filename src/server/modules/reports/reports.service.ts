@@ -11,7 +11,7 @@ import type { Executor, Transaction } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import { badRequest, conflict, notFound, pgConstraint, pgErrorCode, PgErrorCode } from '../../errors.ts';
 import { recordAdminAction } from '../admin/admin.service.ts';
-import { cancelUpcomingBookingsOf } from '../bookings/bookings.service.ts';
+import { cancelUpcomingBookingsOf, nameOf } from '../bookings/bookings.service.ts';
 import { removeMessageForModeration } from '../messaging/messaging.service.ts';
 import { forgetOfferSearchReuse, hideOffersForModeration } from '../offers/offers.service.ts';
 import { removeReviewForModeration } from '../reviews/reviews.service.ts';
@@ -251,13 +251,11 @@ async function completeSuspension(ctx: AppContext, userId: string, newly: UserRo
     'suspended account bookings ended',
   );
   if (!newly) return;
-  const user = newly;
-  const name = user.displayName ?? user.username ?? user.email;
   await sendEach(
     ctx.mailer,
     ctx.log,
-    [{ to: user.email, subject: suspensionMail.subject, text: suspensionMail.text(name) }],
-    { userId: user.id },
+    [{ to: newly.email, subject: suspensionMail.subject, text: suspensionMail.text(nameOf(newly)) }],
+    { userId: newly.id },
     'suspension mail not sent',
   );
 }
