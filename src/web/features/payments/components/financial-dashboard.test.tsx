@@ -89,6 +89,15 @@ describe('FinancialDashboard', () => {
     expect(within(row).getByText(eur(450), exact)).toBeInTheDocument();
     expect(within(row).getByText(eur(4050), exact)).toBeInTheDocument();
     expect(within(row).getByText(t.paymentStatus.paid)).toBeInTheDocument();
+    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+      t.colDate,
+      t.colSeeker,
+      t.colOffer,
+      t.colAmount,
+      t.colCommission,
+      t.colNet,
+      t.colStatus,
+    ]);
     expect(fetchMock.mock.calls.some(([url]) => url === '/api/v1/payments/ledger?limit=20')).toBe(true);
   });
 
