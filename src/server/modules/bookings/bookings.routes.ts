@@ -36,11 +36,6 @@ const errors = {
 };
 const security = [{ bearer: [] }];
 
-/**
- * Booking attempts per user, not per address: one account must not spray a calendar from many
- * addresses, and people behind one address must not block each other. Counted in the preHandler
- * phase, after `authenticated`, so the user is known (and a visitor is refused before counting).
- */
 /** Bookings (spec 1 sections 4, 5 and 7; DESIGN.md section 8). */
 export async function bookingsRoutes(app: App, { ctx }: { ctx: AppContext }): Promise<void> {
   app.post(
