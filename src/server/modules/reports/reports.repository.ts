@@ -223,16 +223,6 @@ export async function loadTargets(
 
 export const targetKey = (type: ReportTargetType, id: string) => `${type}:${id}`;
 
-/** The owner of a chat session (a report of a live chat is its owner's). */
-export async function findChatSessionOwner(db: Executor, id: string): Promise<string | null | undefined> {
-  const [row] = await db
-    .select({ userId: chatSessions.userId })
-    .from(chatSessions)
-    .where(eq(chatSessions.id, id))
-    .limit(1);
-  return row ? row.userId : undefined;
-}
-
 export async function insertReport(db: Executor, values: typeof reports.$inferInsert): Promise<ReportRow> {
   const [row] = await db.insert(reports).values(values).returning();
   if (!row) throw new Error('report not inserted');
