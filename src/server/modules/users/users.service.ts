@@ -163,6 +163,12 @@ async function announceRevocation(db: Executor, userId: string): Promise<void> {
   await publishEvent(db, { type: 'session.revoked', user_ids: [userId] });
 }
 
+/** After the tokens were revoked by a change of credentials or of the account's state: no reset link may undo it either. */
+async function endAccessOf(db: Executor, userId: string): Promise<void> {
+  await repo.retirePasswordResets(db, userId);
+  await announceRevocation(db, userId);
+}
+
 /** Sets a new password and revokes every token issued before (token_version + 1); answers the updated row. */
 export async function replacePassword(db: Executor, userId: string, passwordHash: string): Promise<UserRow> {
   const row = await repo.updateUser(db, userId, { passwordHash }, { revokeTokens: true });
@@ -186,8 +192,7 @@ export async function eraseAccountFields(
 ): Promise<UserRow> {
   const row = await repo.eraseUser(db, userId, replacement);
   if (!row) throw notFound(ErrorCode.USER_NOT_FOUND, profile.userNotFound);
-  await repo.retirePasswordResets(db, userId);
-  await announceRevocation(db, userId);
+  await endAccessOf(db, userId);
   return row;
 }
 
@@ -280,8 +285,7 @@ export async function updateMe(ctx: AppContext, user: UserRow, input: UpdateMeRe
     row = await ctx.db.transaction(async (tx) => {
       const updated = await repo.updateUser(tx, user.id, patch, { revokeTokens: changes.length > 0 });
       if (updated && changes.length > 0) {
-        await repo.retirePasswordResets(tx, user.id);
-        await announceRevocation(tx, user.id);
+        await endAccessOf(tx, user.id);
       }
       return updated;
     });
@@ -391,7 +395,6 @@ export async function ensureConfiguredAdmin(ctx: AppContext): Promise<string[]> 
 export async function suspendAccount(db: Executor, userId: string): Promise<UserRow | undefined> {
   const row = await repo.suspendUser(db, userId);
   if (!row) return undefined;
-  await repo.retirePasswordResets(db, userId);
-  await announceRevocation(db, userId);
+  await endAccessOf(db, userId);
   return row;
 }
