@@ -4,6 +4,8 @@ import { bookings } from '../../db/schema/bookings.ts';
 import { offers, pricingOptions } from '../../db/schema/offers.ts';
 import { adminAudit, reports, supportMessages, type AdminAuditRow } from '../../db/schema/support.ts';
 import { users } from '../../db/schema/users.ts';
+import { estimatedRows } from '../../db/row-estimate.ts';
+import { containsPattern } from '../../db/like-pattern.ts';
 
 // The admin module reads other modules' tables here for its figures and lists: the support and
 // live-chat modules call recordAdminAction, so the admin module may not import their services
@@ -111,11 +113,6 @@ export type AdminOfferRow = {
   duration_minutes: number | string | null;
 };
 
-/** `\`, `%` and `_` are LIKE's own characters: a search for "100%" looks for those characters. */
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (character) => `\\${character}`);
-}
-
 /**
  * Which live offers the admin list shows: not deleted, hidden ones included; with a search, every
  * word must appear (accents and case ignored) in the offer's search text, which holds its title, its
@@ -127,7 +124,7 @@ function escapeLike(value: string): string {
 function adminOfferCondition(words: readonly string[]): SQL {
   const conditions = [
     sql`o.deleted_at IS NULL`,
-    ...words.map((word) => sql`o.search_text LIKE lower(appui_unaccent(${`%${escapeLike(word)}%`}))`),
+    ...words.map((word) => sql`o.search_text LIKE lower(appui_unaccent(${containsPattern(word)}))`),
   ];
   return sql.join(conditions, sql` AND `);
 }
@@ -191,10 +188,7 @@ export async function countAdminOffers(
   );
   const counted = int(rowsOf<{ n: unknown }>(result)[0]?.n);
   if (counted <= cap) return { total: counted, exact: true };
-  const plan = await db.execute(sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${offers} o WHERE ${condition}`);
-  const [row] = rowsOf<Record<string, unknown>>(plan);
-  const raw = row ? Object.values(row)[0] : undefined;
-  const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as [{ Plan: { 'Plan Rows': number } }] | undefined;
+  const estimate = await estimatedRows(db, sql`SELECT 1 FROM ${offers} o WHERE ${condition}`);
   // The estimate can be below what was just counted; never answer fewer than that.
-  return { total: Math.max(counted, Math.round(parsed?.[0]?.Plan['Plan Rows'] ?? 0)), exact: false };
+  return { total: Math.max(counted, estimate), exact: false };
 }

@@ -5,6 +5,7 @@ import { bookings } from '../../db/schema/bookings.ts';
 import { conversationReads, conversations, messages, type ConversationRow } from '../../db/schema/messaging.ts';
 import { offers } from '../../db/schema/offers.ts';
 import { users } from '../../db/schema/users.ts';
+import { containsPattern } from '../../db/like-pattern.ts';
 
 /*
  * Messaging reads the bookings table directly (chat enablement, masking): importing the bookings
@@ -317,11 +318,6 @@ function selectConversationsFor(db: Executor, viewerId: string) {
     .innerJoin(seekerUser, eq(seekerUser.id, conversations.userId));
 }
 
-/** `%` and `_` of a search are letters, not wildcards. */
-function likePattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
 /**
  * The viewer's conversations (as helper or seeker), latest activity first. `search` matches, accent-
  * and case-insensitively, the other party's name, the offer title, or a message's content, except a
@@ -335,7 +331,7 @@ export async function listConversationsFor(
   const search = page.search?.trim();
   let matches: SQL | undefined;
   if (search) {
-    const pattern = sql`appui_unaccent(lower(${likePattern(search)}))`;
+    const pattern = sql`appui_unaccent(lower(${containsPattern(search)}))`;
     const like = (column: SQL) => sql`appui_unaccent(lower(${column})) LIKE ${pattern}`;
     const other = (helperColumn: SQL, seekerColumn: SQL) =>
       sql`CASE WHEN ${conversations.helperId} = ${viewerId} THEN ${seekerColumn} ELSE ${helperColumn} END`;

@@ -12,6 +12,7 @@ import {
   type OfferView,
   type OfferViewRow,
 } from './offers.repository.ts';
+import { estimatedRows } from '../../db/row-estimate.ts';
 
 /**
  * The queries of offer search (DESIGN.md section 8, ADR 0002): the vocabulary behind typo
@@ -109,13 +110,7 @@ function searchCondition(filters: SearchFilters, tsQuery: SQL | null): SQL {
  * millisecond), for the total of a search broader than SEARCH_RANK_WINDOW.
  */
 export async function estimateSearchMatches(db: Executor, filters: SearchFilters): Promise<number> {
-  const result = await db.execute(
-    sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${offers} o WHERE ${searchCondition(filters, tsQueryOf(filters))}`,
-  );
-  const [row] = (result as { rows: Record<string, unknown>[] }).rows;
-  const raw = row ? Object.values(row)[0] : undefined;
-  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as [{ Plan: { 'Plan Rows': number } }] | undefined;
-  return Math.round(plan?.[0]?.Plan['Plan Rows'] ?? 0);
+  return estimatedRows(db, sql`SELECT 1 FROM ${offers} o WHERE ${searchCondition(filters, tsQueryOf(filters))}`);
 }
 
 /**
