@@ -21,6 +21,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { resolveConfig } from 'vite';
 import { startServerProcess, type ServerProcess } from '#tests/harness/server-process.ts';
 import {
   CATEGORIES,
@@ -113,8 +114,7 @@ function gzipSizes(body: Buffer): Sizes {
 
 function buildWeb(): Promise<void> {
   return new Promise((resolve, reject) => {
-    // The same build as `npm run build`, plus dist/web/.vite/manifest.json (`--manifest`), which
-    // vite.config.ts does not ask for: the server would publish it under /.vite/ for nothing.
+    // The same build as `npm run build`, plus dist/web/.vite/manifest.json (`--manifest`).
     const vite = path.join(ROOT, 'node_modules/vite/bin/vite.js');
     const child = spawn(process.execPath, [vite, 'build', '--manifest', '--logLevel', 'warn'], {
       cwd: ROOT,
@@ -251,6 +251,13 @@ async function main(): Promise<number> {
 
   await buildWeb();
   const manifest = JSON.parse(readFileSync(MANIFEST_PATH, 'utf8')) as Manifest;
+  // Unless vite.config.ts asks for the manifest itself, remove it: the server would publish it under
+  // /.vite/, and dist/web stays what `npm run build` makes (`npm start` does not rebuild a fresh one).
+  const viteConfig = await resolveConfig(
+    { configFile: path.join(ROOT, 'vite.config.ts'), logLevel: 'silent' },
+    'build',
+  );
+  if (!viteConfig.build.manifest) rmSync(path.dirname(MANIFEST_PATH), { recursive: true, force: true });
   const fileSize = (file: string) => gzipSizes(readFileSync(path.join(WEB_DIR, file)));
 
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'appui-bench-web-'));
