@@ -18,6 +18,7 @@ import {
   seedBookableTime,
   seedSeekers,
   type ApiAnswer,
+  type BookableTime,
 } from './fixtures.ts';
 import { createScratchDatabase, type ScratchDatabase } from './scratch-database.ts';
 import { startServerProcess, type ServerProcess } from './server-process.ts';
@@ -48,73 +49,68 @@ afterAll(async () => {
   await database?.drop();
 });
 
-/** Every seeker at once, the i-th through process i mod 2; answers in the seekers' order. */
-async function everyoneAtOnce(path: string, body: unknown): Promise<{ answers: ApiAnswer[]; seconds: number }> {
+/**
+ * Every seeker at once, the i-th through process i mod 2, then the checks both races share: one
+ * `successStatus`, every other answer the documented 409 (not a rate limit, not a server error), and
+ * one booking row of the offer, the winner's. Answers the winner's answer and booking row.
+ */
+async function race(
+  label: string,
+  time: BookableTime,
+  path: string,
+  body: unknown,
+  successStatus: number,
+): Promise<{ winner: ApiAnswer; booking: { id: string; user_id: string; status: string } }> {
   const started = performance.now();
   const answers = await Promise.all(
     tokens.map((token, i) => api(processes[i % 2]!.url, 'POST', path, { token, body })),
   );
-  return { answers, seconds: (performance.now() - started) / 1000 };
-}
-
-function summary(answers: ApiAnswer[]): string {
-  const statuses = countBy(answers.map((answer) => answer.status));
-  return [...statuses]
-    .sort(([a], [b]) => a - b)
-    .map(([status, count]) => `${count}×${status}`)
-    .join(', ');
-}
-
-it(`${ATTEMPTS} concurrent bookings of one free time on two processes: exactly one succeeds`, async () => {
-  const time = await seedBookableTime(database.db);
-  const { answers, seconds } = await everyoneAtOnce('/bookings/', bookingBody(time.offer, time.start));
-
-  const successes = answers.filter((answer) => answer.status === 201);
-  const refusals = answers.filter((answer) => answer.status !== 201);
+  const seconds = (performance.now() - started) / 1000;
+  const successes = answers.filter((answer) => answer.status === successStatus);
+  const refusals = answers.filter((answer) => answer.status !== successStatus);
   printFigures(
-    'races (free booking)',
+    `races (${label})`,
     `${ATTEMPTS} attempts, ${successes.length} success, ${refusals.length} conflicts in ${seconds.toFixed(1)} s`,
   );
-  expect(summary(answers)).toBe(`1×201, ${ATTEMPTS - 1}×409`);
-  // Each refusal is the documented conflict, not a rate limit or a server error.
+  const statuses = [...countBy(answers.map((answer) => answer.status))].sort(([a], [b]) => a - b);
+  expect(statuses).toEqual([
+    [successStatus, 1],
+    [409, ATTEMPTS - 1],
+  ]);
   expect(new Set(refusals.map((answer) => answer.body.code))).toEqual(new Set([ErrorCode.BOOKING_TIME_TAKEN]));
   const rows = await database.query<{ id: string; user_id: string; status: string }>(
     'SELECT id, user_id, status FROM bookings WHERE offer_id = $1',
     [time.offer.id],
   );
   expect(rows).toHaveLength(1);
-  expect(rows[0]!.status).toBe('scheduled');
-  expect(rows[0]!.id).toBe(successes[0]!.body.id);
   // The winner is the one who was told so.
   expect(seekers[answers.indexOf(successes[0]!)]!.id).toBe(rows[0]!.user_id);
+  return { winner: successes[0]!, booking: rows[0]! };
+}
+
+it(`${ATTEMPTS} concurrent bookings of one free time on two processes: exactly one succeeds`, async () => {
+  const time = await seedBookableTime(database.db);
+  const { winner, booking } = await race('free booking', time, '/bookings/', bookingBody(time.offer, time.start), 201);
+  expect(booking.status).toBe('scheduled');
+  expect(booking.id).toBe(winner.body.id);
 });
 
 it(`${ATTEMPTS} concurrent checkouts of one paid time on two processes: exactly one hold and one session`, async () => {
   const time = await seedBookableTime(database.db, { priceCents: 4000 });
-  const { answers, seconds } = await everyoneAtOnce('/payments/checkout-session', checkoutBody(time.offer, time.start));
-
-  const successes = answers.filter((answer) => answer.status === 200);
-  const refusals = answers.filter((answer) => answer.status !== 200);
-  printFigures(
-    'races (paid checkout)',
-    `${ATTEMPTS} attempts, ${successes.length} hold, ${refusals.length} conflicts in ${seconds.toFixed(1)} s`,
+  const { winner, booking } = await race(
+    'paid checkout',
+    time,
+    '/payments/checkout-session',
+    checkoutBody(time.offer, time.start),
+    200,
   );
-  expect(summary(answers)).toBe(`1×200, ${ATTEMPTS - 1}×409`);
-  expect(new Set(refusals.map((answer) => answer.body.code))).toEqual(new Set([ErrorCode.BOOKING_TIME_TAKEN]));
-
-  const holds = await database.query<{ id: string; user_id: string; status: string }>(
-    'SELECT id, user_id, status FROM bookings WHERE offer_id = $1',
-    [time.offer.id],
-  );
-  expect(holds).toHaveLength(1);
-  expect(holds[0]!.status).toBe('pending_payment');
-  expect(holds[0]!.id).toBe(successes[0]!.body.booking_id);
-  expect(seekers[answers.indexOf(successes[0]!)]!.id).toBe(holds[0]!.user_id);
+  expect(booking.status).toBe('pending_payment');
+  expect(booking.id).toBe(winner.body.booking_id);
   const payments = await database.query<{ checkout_session_id: string; status: string }>(
     'SELECT checkout_session_id, status FROM payments WHERE booking_id = $1',
-    [holds[0]!.id],
+    [booking.id],
   );
-  expect(payments).toEqual([{ checkout_session_id: successes[0]!.body.session_id, status: 'open' }]);
+  expect(payments).toEqual([{ checkout_session_id: winner.body.session_id, status: 'open' }]);
   const sessions = await database.query<{ id: string }>('SELECT id FROM local_checkout_sessions');
-  expect(sessions).toEqual([{ id: successes[0]!.body.session_id }]);
+  expect(sessions).toEqual([{ id: winner.body.session_id }]);
 });
