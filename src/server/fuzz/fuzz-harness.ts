@@ -635,7 +635,7 @@ export async function fuzzOperation(
     statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
     const problem = violation(response);
     if (problem) {
-      lastFailure = `${problem}\n  answer ${response.statusCode}: ${response.body.slice(0, 600)}`;
+      lastFailure = `broken: ${problem}\n  body: ${response.body.slice(0, 600)}`;
       return false;
     }
     return true;
