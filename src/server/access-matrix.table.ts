@@ -75,6 +75,8 @@ const HOUR = 3_600_000;
 let nextHour = 200;
 /** A start time no other fixture uses (bookings of one helper must not overlap). */
 const freshStart = () => hoursFromNow(nextHour++, 0);
+/** A start already passed (sessions to complete or review), on its own hour too. */
+const pastStart = () => hoursFromNow(-nextHour++ - 2, 0);
 
 const id = (value: string) => ({ params: { id: value } });
 
@@ -265,7 +267,7 @@ export const ACCESS_MATRIX: Record<string, MatrixRow> = {
     expect: { visitor: 401, owner: 403, other: 404, party: 403, admin: 200 },
     fresh: true,
     target: async (env) => ({
-      ...id(await freshBooking(env, hoursFromNow(-nextHour++ - 2, 0))),
+      ...id(await freshBooking(env, pastStart())),
       body: { status: 'completed' },
     }),
     note: 'An admin’s correction only (a started session marked completed).',
@@ -294,7 +296,7 @@ export const ACCESS_MATRIX: Record<string, MatrixRow> = {
       const booking = await createBooking(t.app.ctx.db, {
         offer: f.offer,
         seeker: f.seeker,
-        startAt: hoursFromNow(-nextHour++ - 2, 0),
+        startAt: pastStart(),
         status: 'completed',
       });
       const review = await createReview(t.app.ctx.db, booking, { rating: 4, comment: 'Très bien' });
@@ -510,11 +512,6 @@ export async function buildMatrixFixtures(t: TestApp): Promise<Fixtures> {
   const conversation = await createConversation(db, { offer, seeker });
   const message = await postMessage(db, { conversation, sender: seeker });
 
-  const env: MatrixEnv = {
-    t,
-    actor: 'owner',
-    f: { helper, seeker } as Fixtures,
-  };
   const fixtures: Fixtures = {
     helper,
     helper2,
@@ -534,7 +531,7 @@ export async function buildMatrixFixtures(t: TestApp): Promise<Fixtures> {
     chatSessionId: '',
     reportId: '',
   };
-  env.f = fixtures;
+  const env: MatrixEnv = { t, f: fixtures, actor: 'owner' };
   fixtures.supportMessageId = await freshSupportMessage(env);
   fixtures.chatSessionId = await freshChatSession(env);
   fixtures.reportId = await freshReport(env);
