@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { stdSerializers } from 'pino';
 import { AVATAR_MAX_BYTES, API_BASE_PATH } from '#shared/constants.ts';
@@ -60,6 +60,8 @@ export type BuildAppOptions = {
   serveWeb?: boolean;
   /** Tests only: shorter ping and presence intervals of the socket hub. */
   socketHub?: Partial<SocketHubOptions>;
+  /** Tests only: told of every route as it is registered (the access matrix reads the route table). */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 /** Secrets never reach the logs, whatever the route (DESIGN.md section 14). */
@@ -151,6 +153,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Before any plugin: a hook added later would miss the routes registered before it.
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   const database =
     options.database ??
