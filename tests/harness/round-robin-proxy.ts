@@ -12,6 +12,8 @@ export type RoundRobinProxy = {
   url: string;
   /** Requests and upgrades sent to each backend so far, in the order the backends were given. */
   counts(): number[];
+  /** Every socket upgrade so far: the client's own X-Forwarded-For and the backend (index) it went to. */
+  upgrades(): { client: string; backend: number }[];
   close(): Promise<void>;
 };
 
@@ -24,6 +26,7 @@ function forwardedFor(request: http.IncomingMessage): string {
 export async function startRoundRobinProxy(backends: { port: number }[]): Promise<RoundRobinProxy> {
   let turn = 0;
   const counts = backends.map(() => 0);
+  const upgrades: { client: string; backend: number }[] = [];
   /** Backends in the order to try: the next in turn first, then the others (a refused connect fails over). */
   const order = () => {
     const first = turn++ % backends.length;
@@ -40,6 +43,9 @@ export async function startRoundRobinProxy(backends: { port: number }[]): Promis
           {
             host: '127.0.0.1',
             port: backends[index]!.port,
+            // A connection per request, as nginx opens to its upstreams by default: none is reused
+            // while its backend is shutting down.
+            agent: false,
             method: request.method,
             path: request.url,
             headers: { ...request.headers, 'x-forwarded-for': forwardedFor(request) },
@@ -74,6 +80,7 @@ export async function startRoundRobinProxy(backends: { port: number }[]): Promis
       const upstream = net.connect(backends[index]!.port, '127.0.0.1', () => {
         connected = true;
         counts[index]! += 1;
+        upgrades.push({ client: String(request.headers['x-forwarded-for'] ?? ''), backend: index });
         upstream.write(`${request.method} ${request.url} HTTP/1.1\r\n${lines.join('\r\n')}\r\n\r\n`);
         if (head.length > 0) upstream.write(head);
         upstream.pipe(client);
@@ -94,6 +101,7 @@ export async function startRoundRobinProxy(backends: { port: number }[]): Promis
   return {
     url: `http://127.0.0.1:${address.port}`,
     counts: () => [...counts],
+    upgrades: () => [...upgrades],
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
