@@ -27,7 +27,7 @@ const ROUNDS = HARNESS_LONG ? 5 : 3;
 /** Requests in flight at once while posting a round (the test process is one of the clients). */
 const POSTING_CONCURRENCY = 16;
 const CONNECT_BATCH = 50;
-const CATCH_UP_TIMEOUT_MS = 90_000;
+const CATCH_UP_TIMEOUT_MS = 60_000;
 
 type Pair = { helper: UserRow; seeker: UserRow; conversationId: string; helperToken: string };
 type Chat = { id: string; token: string; admin: UserRow; adminToken: string };
@@ -165,19 +165,31 @@ it(
     };
     const alternate = (index: number) => (index % 2 === 0 ? processes.a.url : processes.b.url);
 
-    // Everything posted so far has reached every client: the threads and chats hold it all.
-    const caughtUp = () =>
-      eventually(async () => {
-        const appsDone = appClients.every((client) => {
+    // Everything posted so far has reached every client: the threads and chats hold it all. If not
+    // within the time, the failure says who misses what (and whether their socket is open).
+    const missing = () =>
+      [
+        ...appClients.map((client) => {
           const ids = new Set(client.thread?.map((message) => message.id));
-          return client.open && (sentIn.get(client.conversationId) ?? []).every((id) => ids.has(id));
-        });
-        const chatsDone = chatClients.every((client) => {
+          const lacking = (sentIn.get(client.conversationId) ?? []).filter((id) => !ids.has(id));
+          return { kind: 'app', channel: client.conversationId, open: client.open, lacking };
+        }),
+        ...chatClients.map((client) => {
           const ids = new Set(client.received.map((message) => message.id));
-          return client.open && (sentIn.get(client.sessionId) ?? []).every((id) => ids.has(id));
-        });
-        return appsDone && chatsDone;
-      }, CATCH_UP_TIMEOUT_MS);
+          const lacking = (sentIn.get(client.sessionId) ?? []).filter((id) => !ids.has(id));
+          return { kind: 'chat', channel: client.sessionId, open: client.open, lacking };
+        }),
+      ].filter((entry) => !entry.open || entry.lacking.length > 0);
+    const caughtUp = async () => {
+      const deadline = Date.now() + CATCH_UP_TIMEOUT_MS;
+      while (missing().length > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      const behind = missing();
+      const lost = behind.reduce((total, entry) => total + entry.lacking.length, 0);
+      expect(
+        behind.slice(0, 5),
+        `${behind.length} clients behind after ${CATCH_UP_TIMEOUT_MS / 1000} s (${lost} messages missing, ${behind.filter((entry) => !entry.open).length} sockets not open)`,
+      ).toEqual([]);
+    };
 
     await postRound(1, alternate);
     await caughtUp();
