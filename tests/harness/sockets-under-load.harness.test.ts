@@ -122,7 +122,9 @@ it(
         .filter((upgrade) => upgrade.backend === 1)
         .map((upgrade) => upgrade.client),
     );
-    expect(onB.size).toBeGreaterThanOrEqual(everyone.length / 2 - 1);
+    // About half on each (the proxy's turn also moves with the clients' catch-up requests).
+    expect(onB.size).toBeGreaterThan(everyone.length * 0.4);
+    expect(onB.size).toBeLessThan(everyone.length * 0.6);
 
     // What was posted, per conversation and per chat (ids from the 201 answers).
     const sentIn = new Map<string, string[]>();
