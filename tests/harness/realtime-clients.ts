@@ -48,6 +48,15 @@ function mergeMessages(messages: readonly Message[], incoming: readonly Message[
   return [...byId.values()].sort(compareMessages);
 }
 
+/** Closes a client's socket (1000) and resolves once it is closed. */
+function closeNormally(socket: WebSocket | null): Promise<void> {
+  if (!socket || socket.readyState === WebSocket.CLOSED) return Promise.resolve();
+  return new Promise((resolve) => {
+    socket.once('close', () => resolve());
+    socket.close(1000);
+  });
+}
+
 type Recorder = {
   /** Sockets that got their first frame (hello, or the chat's connected line). */
   connections: number;
@@ -57,28 +66,13 @@ type Recorder = {
   doubled: string[];
 };
 
-/** One logged-in tab showing one conversation: the app socket through `base`, its thread kept up to date. */
-export class AppClient implements Recorder {
-  connections = 0;
-  fatal: number | null = null;
-  doubled: string[] = [];
-  /** Catch-up requests that failed (the web drops them: the thread would miss messages until the next hello). */
-  failedCatchUps = 0;
-  /** The thread as the page shows it; undefined until loaded (the query cache's `cached`). */
-  thread: Message[] | undefined;
+/** What both clients share: the current socket, the pending reconnection, and stopping for good. */
+abstract class ReconnectingClient {
+  /** The socket got its first frame and has not closed since. */
   open = false;
-  private socket: WebSocket | null = null;
-  private attempt = 0;
-  private timer: NodeJS.Timeout | null = null;
-  private halted = false;
-  private catchingUp: Promise<void> = Promise.resolve();
-
-  constructor(
-    private readonly base: string,
-    private readonly token: string,
-    private readonly address: string,
-    readonly conversationId: string,
-  ) {}
+  protected socket: WebSocket | null = null;
+  protected timer: NodeJS.Timeout | null = null;
+  protected halted = false;
 
   start(): void {
     this.connect();
@@ -89,11 +83,31 @@ export class AppClient implements Recorder {
     if (this.timer) clearTimeout(this.timer);
     const socket = this.socket;
     this.socket = null;
-    if (!socket || socket.readyState === WebSocket.CLOSED) return Promise.resolve();
-    return new Promise((resolve) => {
-      socket.once('close', () => resolve());
-      socket.close(1000);
-    });
+    return closeNormally(socket);
+  }
+
+  protected abstract connect(): void;
+}
+
+/** One logged-in tab showing one conversation: the app socket through `base`, its thread kept up to date. */
+export class AppClient extends ReconnectingClient implements Recorder {
+  connections = 0;
+  fatal: number | null = null;
+  doubled: string[] = [];
+  /** Catch-up requests that failed (the web drops them: the thread would miss messages until the next hello). */
+  failedCatchUps = 0;
+  /** The thread as the page shows it; undefined until loaded (the query cache's `cached`). */
+  thread: Message[] | undefined;
+  private attempt = 0;
+  private catchingUp: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly base: string,
+    private readonly token: string,
+    private readonly address: string,
+    readonly conversationId: string,
+  ) {
+    super();
   }
 
   /** Resolves once every catch-up started so far has finished. */
@@ -101,7 +115,7 @@ export class AppClient implements Recorder {
     return this.catchingUp;
   }
 
-  private connect(): void {
+  protected connect(): void {
     const socket = new WebSocket(`${wsBase(this.base)}/api/v1/ws?token=${encodeURIComponent(this.token)}`, {
       headers: { 'x-forwarded-for': this.address },
     });
@@ -186,17 +200,13 @@ export class AppClient implements Recorder {
 }
 
 /** A guest's open live chat through `base`: every chat message received, in order, across reconnections. */
-export class ChatClient implements Recorder {
+export class ChatClient extends ReconnectingClient implements Recorder {
   connections = 0;
   fatal: number | null = null;
   doubled: string[] = [];
   /** Every chat message the page was given, in the order it came (the chat shows them as they come). */
   received: ChatMessage[] = [];
-  open = false;
   private cursor: string | null = null;
-  private socket: WebSocket | null = null;
-  private timer: NodeJS.Timeout | null = null;
-  private halted = false;
   private readonly seen = new Set<string>();
 
   constructor(
@@ -204,25 +214,11 @@ export class ChatClient implements Recorder {
     readonly sessionId: string,
     private readonly sessionToken: string,
     private readonly address: string,
-  ) {}
-
-  start(): void {
-    this.connect();
+  ) {
+    super();
   }
 
-  stop(): Promise<void> {
-    this.halted = true;
-    if (this.timer) clearTimeout(this.timer);
-    const socket = this.socket;
-    this.socket = null;
-    if (!socket || socket.readyState === WebSocket.CLOSED) return Promise.resolve();
-    return new Promise((resolve) => {
-      socket.once('close', () => resolve());
-      socket.close(1000);
-    });
-  }
-
-  private connect(): void {
+  protected connect(): void {
     const query = new URLSearchParams({ session_id: this.sessionId, session_token: this.sessionToken });
     if (this.cursor) query.set('after', this.cursor);
     const socket = new WebSocket(`${wsBase(this.base)}/api/v1/support/chat/ws?${query.toString()}`, {
