@@ -28,14 +28,17 @@ export async function makeDataDir(): Promise<{ path: string; remove(): Promise<v
   return { path: dir, remove: () => rm(dir, { recursive: true, force: true }) };
 }
 
-/** The env of a server process on `databaseUrl` (PostgreSQL) with its own DATA_DIR; `extra` adds or overrides. */
+/**
+ * The env of a server process with its own DATA_DIR, on `databaseUrl` (PostgreSQL) or, when it is
+ * undefined, on PGlite in DATA_DIR; `extra` adds or overrides.
+ */
 export function processEnv(
-  databaseUrl: string,
+  databaseUrl: string | undefined,
   dataDir: string,
   extra: Record<string, string> = {},
 ): Record<string, string> {
   return {
-    DATABASE_URL: databaseUrl,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     DATA_DIR: dataDir,
     JWT_SECRET: HARNESS_JWT_SECRET,
     PUBLIC_URL: HARNESS_PUBLIC_URL,
