@@ -94,8 +94,8 @@ export class AppClient extends ReconnectingClient implements Recorder {
   connections = 0;
   fatal: number | null = null;
   doubled: string[] = [];
-  /** Catch-up requests that failed (the web drops them: the thread would miss messages until the next hello). */
-  failedCatchUps = 0;
+  /** Catch-up requests that failed, why (the web drops them: the thread would miss messages until the next hello). */
+  failedCatchUps: string[] = [];
   /** The thread as the page shows it; undefined until loaded (the query cache's `cached`). */
   thread: Message[] | undefined;
   private attempt = 0;
@@ -163,18 +163,23 @@ export class AppClient extends ReconnectingClient implements Recorder {
   /** apply-event.ts's catchUp for this one thread (catchUpThread), one at a time. */
   private catchUp(): void {
     this.catchingUp = this.catchingUp.then(() =>
-      this.catchUpThread().catch(() => {
-        this.failedCatchUps += 1;
+      this.catchUpThread().catch((error: unknown) => {
+        const cause = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : '';
+        this.failedCatchUps.push(`${error instanceof Error ? error.message : String(error)}${cause}`);
       }),
     );
   }
 
   private async getMessages(query: Record<string, string>): Promise<Message[]> {
-    const response = await fetch(
-      `${this.base}/api/v1/messages/conversations/${this.conversationId}/messages?${new URLSearchParams(query).toString()}`,
-      { headers: { authorization: `Bearer ${this.token}`, 'x-forwarded-for': this.address } },
-    );
-    if (response.status !== 200) throw new Error(`GET messages answered ${response.status}`);
+    const get = () =>
+      fetch(
+        `${this.base}/api/v1/messages/conversations/${this.conversationId}/messages?${new URLSearchParams(query).toString()}`,
+        { headers: { authorization: `Bearer ${this.token}`, 'x-forwarded-for': this.address } },
+      );
+    // A browser sends an idempotent request again when the kept-alive connection it reused was
+    // closed under it; fetch in Node does not, so this does it once (an HTTP error is not retried).
+    const response = await get().catch(get);
+    if (response.status !== 200) throw new Error(`GET messages answered ${response.status}: ${await response.text()}`);
     return MessageSchema.array().parse(await response.json());
   }
 
