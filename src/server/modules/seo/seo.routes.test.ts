@@ -27,28 +27,32 @@ describe('GET /sitemap.xml and /robots.txt (issue 11 section 2)', () => {
   });
   afterAll(() => t.close());
 
-  it.each([
+  const callers: [string, () => UserRow | null][] = [
     ['a visitor', () => null],
     ['a seeker', () => seeker],
     ['an admin', () => admin],
-  ] as const)('gives %s the static pages, listed offers and their helpers, on PUBLIC_URL', async (_who, caller) => {
-    const res = await t.injectAs(caller(), { method: 'GET', url: '/sitemap.xml' });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toContain('application/xml');
-    const xml = res.body;
-    expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
-    for (const path of ['/', '/recherche', '/about', '/support', '/cgv', '/mentions-legales', '/confidentialite']) {
-      expect(xml).toContain(`<loc>http://appui.test${path}</loc>`);
-    }
-    expect(xml).toContain(`<loc>http://appui.test/book/${visible.id}</loc><lastmod>`);
-    expect(xml).toContain(`<loc>http://appui.test/mentors/${helper.id}</loc>`);
-    // Hidden and deleted offers stay out, and so does a helper with no listed offer.
-    expect(xml).not.toContain(hidden.id);
-    expect(xml).not.toContain(deleted.id);
-    expect(xml).not.toContain(quietHelper.id);
-    // Never a private address.
-    expect(xml).not.toMatch(/dashboard|admin|edit-offer/);
-  });
+  ];
+  it.each(callers)(
+    'gives %s the static pages, listed offers and their helpers, on PUBLIC_URL',
+    async (_who, caller) => {
+      const res = await t.injectAs(caller(), { method: 'GET', url: '/sitemap.xml' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('application/xml');
+      const xml = res.body;
+      expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+      for (const path of ['/', '/recherche', '/about', '/support', '/cgv', '/mentions-legales', '/confidentialite']) {
+        expect(xml).toContain(`<loc>http://appui.test${path}</loc>`);
+      }
+      expect(xml).toContain(`<loc>http://appui.test/book/${visible.id}</loc><lastmod>`);
+      expect(xml).toContain(`<loc>http://appui.test/mentors/${helper.id}</loc>`);
+      // Hidden and deleted offers stay out, and so does a helper with no listed offer.
+      expect(xml).not.toContain(hidden.id);
+      expect(xml).not.toContain(deleted.id);
+      expect(xml).not.toContain(quietHelper.id);
+      // Never a private address.
+      expect(xml).not.toMatch(/dashboard|admin|edit-offer/);
+    },
+  );
 
   it('answers from one build for a minute: asking in a loop costs no new query', async () => {
     const before = (await t.app.inject({ method: 'GET', url: '/sitemap.xml' })).body;
