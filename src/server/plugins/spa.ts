@@ -13,7 +13,8 @@ export const WEB_DIST_DIR = path.resolve(import.meta.dirname, '../../../dist/web
 
 /**
  * Serves the built SPA: hashed assets cached for a year, index.html never cached, and the history
- * fallback: a non-API GET gets the app's HTML, with 200 at the path of a page of the web router
+ * fallback: a non-API GET gets a public page rendered on the server (`renderPage`, plugins/ssr.ts)
+ * with its own status, else the app's empty shell, with 200 at the path of a page of the web router
  * (src/shared/page-routes.ts) and 404 elsewhere (the app then shows "Page non trouvée").
  * Uploads are served from DATA_DIR.
  */
