@@ -31,6 +31,7 @@ import { realtimeRoutes } from './modules/realtime/realtime.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { createSocketHub, type SocketHubOptions } from './modules/realtime/realtime.service.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
+import { seoRoutes } from './modules/seo/seo.routes.ts';
 import { slotsRoutes } from './modules/slots/slots.routes.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -39,6 +40,7 @@ import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plu
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurity, trustProxyOption } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
+import { loadPageRenderer } from './plugins/ssr.ts';
 import { registerWebsocket } from './plugins/websocket.ts';
 
 declare module 'fastify' {
@@ -240,6 +242,10 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   // The payment simulator's own pages (simulator mode only), where Stripe's hosted pages would be.
   await app.register(paymentSimulatorRoutes, { ctx });
 
-  await registerSpa(app, { dataDir: config.dataDir, webDir: options.serveWeb === false ? '/nonexistent' : undefined });
+  await app.register(seoRoutes, { ctx });
+  // The public pages are rendered at request time when the SSR bundle was built (plugins/ssr.ts).
+  const serveWeb = options.serveWeb !== false;
+  const renderPage = serveWeb ? await loadPageRenderer(app, { publicUrl: config.publicUrl }) : null;
+  await registerSpa(app, { dataDir: config.dataDir, webDir: serveWeb ? undefined : '/nonexistent', renderPage });
   return app;
 }

@@ -158,6 +158,18 @@ export type RequestOptions<T> = {
   schema?: z.ZodType<T>;
 };
 
+/** How requests leave: the browser's fetch, or the server's in-process API while it renders a page. */
+export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
+let transport: ApiTransport = (url, init) => fetch(url, init);
+
+/**
+ * The server-side renderer (entry-server.tsx) answers the pages' own fetchers from the API in the
+ * same process. It renders as a visitor for every request, so one transport serves them all.
+ */
+export function setApiTransport(next: ApiTransport): void {
+  transport = next;
+}
+
 function send(path: string, options: RequestOptions<unknown>, token: string | null): Promise<Response> {
   const headers = new Headers({ Accept: 'application/json' });
   if (token) headers.set('Authorization', `Bearer ${token}`);
@@ -168,7 +180,7 @@ function send(path: string, options: RequestOptions<unknown>, token: string | nu
     headers.set('Content-Type', 'application/json');
     body = JSON.stringify(options.body);
   }
-  return fetch(apiUrl(path, options.query), {
+  return transport(apiUrl(path, options.query), {
     method: options.method ?? 'GET',
     headers,
     body,
