@@ -1,5 +1,7 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { createServer, defineConfig, type Plugin } from 'vite';
@@ -42,16 +44,94 @@ function prerenderLanding(): Plugin {
   };
 }
 
+/** Files the server sends compressed: everything textual the build writes. */
+const TEXT_FILE = /\.(?:js|mjs|css|html|json|svg|txt|xml|map)$/;
+/** Below this, a compressed copy saves less than a packet: the server sends the file as is. */
+const PRECOMPRESS_MIN_BYTES = 512;
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * Writes `x.br` (brotli, maximum quality) and `x.gz` (gzip level 9) next to each text file of
+ * dist/web, once at build, so the server never compresses a static file per request
+ * (plugins/spa.ts serves them with @fastify/static's `preCompressed`). A copy that would not be
+ * smaller is not written: the server then sends the file itself.
+ * Runs after every other plugin's closeBundle, once the pre-rendered HTML is written.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'appui-precompress',
+    apply: 'build',
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        const files = await readdir(OUT_DIR, { recursive: true });
+        await Promise.all(
+          files
+            .filter((file) => TEXT_FILE.test(file))
+            .map(async (file) => {
+              const filePath = path.join(OUT_DIR, file);
+              const content = await readFile(filePath);
+              if (content.length < PRECOMPRESS_MIN_BYTES) return;
+              const [br, gz] = await Promise.all([
+                brotli(content, {
+                  params: {
+                    [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY,
+                    [zlibConstants.BROTLI_PARAM_SIZE_HINT]: content.length,
+                  },
+                }),
+                gzipAsync(content, { level: zlibConstants.Z_BEST_COMPRESSION }),
+              ]);
+              if (br.length < content.length) await writeFile(`${filePath}.br`, br);
+              if (gz.length < content.length) await writeFile(`${filePath}.gz`, gz);
+            }),
+        );
+      },
+    },
+  };
+}
+
+/** The Inter subset every French page uses (the others load only if a character needs them). */
+const PRELOADED_FONT = /\/inter-latin-wght-normal-[\w-]+\.woff2$/;
+
+/**
+ * Preloads the Latin Inter file from index.html, so the browser fetches it with the CSS instead of
+ * after it (the file name is hashed: known only once the bundle is written).
+ */
+function preloadFont(): Plugin {
+  return {
+    name: 'appui-preload-font',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        const font = Object.keys(context.bundle ?? {}).find((file) => PRELOADED_FONT.test(`/${file}`));
+        if (!font) throw new Error('The Latin Inter font is missing from the bundle (styles/fonts.css)');
+        return [
+          {
+            tag: 'link',
+            attrs: { rel: 'preload', href: `/${font}`, as: 'font', type: 'font/woff2', crossorigin: '' },
+            injectTo: 'head',
+          },
+        ];
+      },
+    },
+  };
+}
+
 // The web app lives in src/web and builds into dist/web, which the Fastify server serves
 // (plugins/spa.ts). In development Vite proxies the API, uploads and WebSockets to the API process.
 export default defineConfig({
   root: 'src/web',
   publicDir: false,
-  plugins: [react(), tailwindcss(), prerenderLanding()],
+  plugins: [react(), tailwindcss(), preloadFont(), prerenderLanding(), precompress()],
   build: {
     outDir: OUT_DIR,
     emptyOutDir: true,
     sourcemap: false,
+    // dist/web/.vite/manifest.json: which chunks each page loads (bench/web.ts sums the landing's).
+    manifest: true,
   },
   server: {
     proxy: {
