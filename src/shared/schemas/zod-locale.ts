@@ -1,11 +1,13 @@
-import { z } from 'zod';
+// zod's core configuration only, not the `z` namespace: the browser calls this in its entry, before
+// any schema module (and zod itself) is loaded.
+import { config, type $ZodErrorMap } from 'zod/v4/core';
 import { validation } from '../messages/common.ts';
 
 /**
  * French messages for zod issues that a schema does not word itself. Schemas give the spec's own
  * message where the spec has one; this map covers the rest, on both sides.
  */
-export const frenchErrorMap: z.core.$ZodErrorMap = (issue) => {
+export const frenchErrorMap: $ZodErrorMap = (issue) => {
   switch (issue.code) {
     case 'invalid_type':
       return issue.input === undefined || issue.input === null ? validation.required : validation.invalidType;
@@ -35,5 +37,5 @@ export const frenchErrorMap: z.core.$ZodErrorMap = (issue) => {
 
 /** Call once per side at start. The browser passes jitless: a strict CSP forbids `new Function`. */
 export function configureZod(options: { jitless?: boolean } = {}): void {
-  z.config({ customError: frenchErrorMap, jitless: options.jitless ?? false });
+  config({ customError: frenchErrorMap, jitless: options.jitless ?? false });
 }
