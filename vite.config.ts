@@ -1,12 +1,91 @@
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const API_TARGET = 'http://127.0.0.1:3000';
 const OUT_DIR = path.resolve(import.meta.dirname, 'dist/web');
 /** The server-side renderer of the public pages, loaded by src/server/plugins/ssr.ts (issue 11 section 2). */
 const SSR_OUT_DIR = path.resolve(import.meta.dirname, 'dist/ssr');
+
+/** Files the server sends compressed: everything textual the build writes. */
+const TEXT_FILE = /\.(?:js|mjs|css|html|json|svg|txt|xml|map)$/;
+/** Below this, a compressed copy saves less than a packet: the server sends the file as is. */
+const PRECOMPRESS_MIN_BYTES = 512;
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * Writes `x.br` (brotli, maximum quality) and `x.gz` (gzip level 9) next to each text file of
+ * dist/web, once at build, so the server never compresses a static file per request
+ * (plugins/spa.ts serves them with @fastify/static's `preCompressed`). A copy that would not be
+ * smaller is not written: the server then sends the file itself.
+ * Runs after every other plugin's closeBundle, once index.html is written.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'appui-precompress',
+    apply: 'build',
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        const files = await readdir(OUT_DIR, { recursive: true });
+        await Promise.all(
+          files
+            .filter((file) => TEXT_FILE.test(file))
+            .map(async (file) => {
+              const filePath = path.join(OUT_DIR, file);
+              const content = await readFile(filePath);
+              if (content.length < PRECOMPRESS_MIN_BYTES) return;
+              const [br, gz] = await Promise.all([
+                brotli(content, {
+                  params: {
+                    [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY,
+                    [zlibConstants.BROTLI_PARAM_SIZE_HINT]: content.length,
+                  },
+                }),
+                gzipAsync(content, { level: zlibConstants.Z_BEST_COMPRESSION }),
+              ]);
+              if (br.length < content.length) await writeFile(`${filePath}.br`, br);
+              if (gz.length < content.length) await writeFile(`${filePath}.gz`, gz);
+            }),
+        );
+      },
+    },
+  };
+}
+
+/** The Inter subset every French page uses (the others load only if a character needs them). */
+const PRELOADED_FONT = /\/inter-latin-wght-normal-[\w-]+\.woff2$/;
+
+/**
+ * Preloads the Latin Inter file from index.html, so the browser fetches it with the CSS instead of
+ * after it (the file name is hashed: known only once the bundle is written).
+ */
+function preloadFont(): Plugin {
+  return {
+    name: 'appui-preload-font',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        const font = Object.keys(context.bundle ?? {}).find((file) => PRELOADED_FONT.test(`/${file}`));
+        if (!font) throw new Error('The Latin Inter font is missing from the bundle (styles/fonts.css)');
+        return [
+          {
+            tag: 'link',
+            attrs: { rel: 'preload', href: `/${font}`, as: 'font', type: 'font/woff2', crossorigin: '' },
+            injectTo: 'head',
+          },
+        ];
+      },
+    },
+  };
+}
 
 // The web app lives in src/web and builds into dist/web, which the Fastify server serves
 // (plugins/spa.ts). `npm run build` then builds entry-server.tsx for Node into dist/ssr
@@ -15,7 +94,7 @@ const SSR_OUT_DIR = path.resolve(import.meta.dirname, 'dist/ssr');
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
   publicDir: false,
-  plugins: [react(), tailwindcss()],
+  plugins: isSsrBuild ? [react(), tailwindcss()] : [react(), tailwindcss(), preloadFont(), precompress()],
   build: isSsrBuild
     ? {
         outDir: SSR_OUT_DIR,
@@ -27,17 +106,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         outDir: OUT_DIR,
         emptyOutDir: true,
         sourcemap: false,
-        rolldownOptions: {
-          output: {
-            advancedChunks: {
-              // zod, and the module that sets it jitless, in one chunk: every chunk that builds a schema
-              // imports this one, so `jitless` is set before the first schema, whatever chunk the entry
-              // lands in. Otherwise a schema built earlier makes zod probe `new Function`, which the
-              // strict CSP blocks and Chrome reports (e2e/csp.spec.ts, Lighthouse best practices 96).
-              groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]web[\\/]zod-setup\.ts|zod-locale\.ts/ }],
-            },
-          },
-        },
+        // No manifest: the server would publish it. bench/web.ts asks for one in its own build.
       },
   server: {
     proxy: {

@@ -36,6 +36,7 @@ import { slotsRoutes } from './modules/slots/slots.routes.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { registerCompression } from './plugins/compression.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurity, trustProxyOption } from './plugins/security.ts';
@@ -196,9 +197,11 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   // The database is ours to close only if we opened it.
   if (!options.database) app.addHook('onClose', () => database.close());
 
-  // Order matters: security first (headers, rate limits), then the error model, OpenAPI (it must see
-  // every route registered after it), authentication, body parsers, and finally the feature modules.
+  // Order matters: security first (headers, rate limits), then compression (it wires itself into each
+  // route as it is declared, the static files' included), the error model, OpenAPI (it must see every
+  // route registered after it), authentication, body parsers, and finally the feature modules.
   await registerSecurity(app);
+  await registerCompression(app);
   registerErrorHandler(app);
   await registerOpenApi(app, { ui: config.openApiUi });
   await app.register(authPlugin, { ctx });

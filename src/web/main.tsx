@@ -1,7 +1,7 @@
 // First import: configures zod (jitless, French messages) before any schema module is evaluated.
 import './zod-setup.ts';
 
-import '@fontsource-variable/inter';
+import './styles/fonts.css';
 import './styles/index.css';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';

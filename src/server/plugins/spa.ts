@@ -12,7 +12,9 @@ import { fillTemplate, type PageRenderer } from './ssr.ts';
 export const WEB_DIST_DIR = path.resolve(import.meta.dirname, '../../../dist/web');
 
 /**
- * Serves the built SPA: hashed assets cached for a year, index.html never cached, and the history
+ * Serves the built SPA: hashed assets cached for a year, index.html never cached (revalidated on
+ * every visit, so a deploy is seen at once), each text file in the brotli or gzip copy written next
+ * to it at build (vite.config.ts) as the request's Accept-Encoding allows, and the history
  * fallback: a non-API GET gets a public page rendered on the server (`renderPage`, plugins/ssr.ts)
  * with its own status, else the app's empty shell, with 200 at the path of a page of the web router
  * (src/shared/page-routes.ts) and 404 elsewhere (the app then shows "Page non trouvée").
@@ -41,6 +43,9 @@ export async function registerSpa(
       index: false,
       // A folder ("/" above all) would get a 403 from send; the not-found handler below answers it instead.
       allowedPath: (pathname) => !pathname.endsWith('/'),
+      // `x.js.br` / `x.js.gz` when accepted, else `x.js`; always with `Vary: Accept-Encoding`. The
+      // copies carry their Content-Encoding, so @fastify/compress leaves them alone.
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           reply.header('Cache-Control', 'public, max-age=31536000, immutable');

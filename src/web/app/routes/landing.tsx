@@ -13,7 +13,7 @@ import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { LANDING_STATS } from '#shared/constants.ts';
 import { pageTitles } from '#shared/messages/common.ts';
-import { landing } from '#shared/messages/pages.ts';
+import { landing } from '#shared/messages/landing.ts';
 import { useBecomeHelper } from '#web/components/layout/use-role-toggle.ts';
 import { Button, ButtonLink } from '#web/components/ui/button.tsx';
 import { SearchForm } from '#web/components/ui/search-form.tsx';
