@@ -34,7 +34,7 @@ export const EXCLUDED_OPERATIONS: Record<string, string> = {
 export const FUZZ_GROUPS = {
   accounts: ['health', 'auth', 'users', 'offers', 'slots'],
   money: ['bookings', 'reviews', 'payments', 'payouts', 'messages'],
-  moderation: ['admin', 'reports', 'support', 'live-chat'],
+  moderation: ['admin', 'reports', 'support', 'live-chat', 'seo'],
 } as const;
 export type FuzzGroup = keyof typeof FUZZ_GROUPS;
 
