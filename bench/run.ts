@@ -9,6 +9,8 @@
 //   DATABASE_URL           benchmark on that PostgreSQL server (scenarios seed into it!), else a
 //                          temporary PGlite data dir; message-delivery needs it (two processes)
 //   BENCH_MESSAGES, BENCH_DELIVERY_CONCURRENCY   see bench/realtime.ts
+//   BENCH_SERVER_NODE_ARGS extra Node flags of the server process, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
+//                          (Node refuses --cpu-prof in NODE_OPTIONS; the profile is written when it stops)
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
@@ -69,7 +71,7 @@ const serverEnv = {
 /** A server process (server.ts); the peer of a two-process scenario prepares no scenario. */
 function startServers(scenarioNames: string[] = selected.map((scenario) => scenario.name)): Promise<Servers> {
   const child = fork(path.join(import.meta.dirname, 'server.ts'), [], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--import', 'tsx', ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean)],
     env: { ...serverEnv, BENCH_SCENARIOS_SELECTED: scenarioNames.join(',') },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

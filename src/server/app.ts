@@ -1,8 +1,7 @@
-import multipart from '@fastify/multipart';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { stdSerializers } from 'pino';
-import { AVATAR_MAX_BYTES, API_BASE_PATH } from '#shared/constants.ts';
+import { API_BASE_PATH } from '#shared/constants.ts';
 import { configureZod } from '#shared/schemas/zod-locale.ts';
 import { createMailer, type Mailer } from './adapters/mail/mailer.ts';
 import { createPaymentProvider } from './adapters/payments/create-provider.ts';
@@ -191,12 +190,13 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   if (!options.database) app.addHook('onClose', () => database.close());
 
   // Order matters: security first (headers, rate limits), then the error model, OpenAPI (it must see
-  // every route registered after it), authentication, body parsers, and finally the feature modules.
+  // every route registered after it), authentication, and finally the feature modules. The multipart
+  // parser is registered by the one route that takes a file (users.routes.ts): its three hooks would
+  // otherwise run on every request.
   await registerSecurity(app);
   registerErrorHandler(app);
   await registerOpenApi(app, { ui: config.openApiUi });
   await app.register(authPlugin, { ctx });
-  await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5 } });
   await registerWebsocket(app);
 
   // The app sockets of this instance: subscribed to the bus once the app is ready, and stopped

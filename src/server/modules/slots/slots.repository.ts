@@ -72,29 +72,33 @@ export async function toggleOwnSlot(db: Executor, id: string, helperId: string):
   return row;
 }
 
+/** A half-open range of instants [from, to). */
+export type TimeRange = { from: Date; to: Date };
+
 /**
- * Available slots of a helper still running after `now`, for one offer (its own slots and the
- * helper-wide ones) or for all, already merged into disjoint windows by PostgreSQL (`range_agg`):
- * two thousand slots come back as a few hundred rows of plain numbers, not Date-parsed rows. The
- * start bound keeps the scan on the (helper_id, start_at) index: a slot never lasts more than
- * `maxSlotMinutes`.
+ * Available slots of a helper overlapping `range`, for one offer (its own slots and the helper-wide
+ * ones) or for all, already merged into disjoint windows by PostgreSQL (`range_agg`), sorted: a few
+ * weeks of slots come back as a few dozen rows of plain numbers, not Date-parsed rows. The bounds on
+ * start_at keep the scan on the (helper_id, start_at) index, to the range only: a slot never lasts
+ * more than `maxSlotMinutes`.
  */
 export async function listOpenSlotWindows(
   db: Executor,
   helperId: string,
   offerId: string | null,
-  now: Date,
+  range: TimeRange,
   maxSlotMinutes: number,
 ): Promise<{ start: Date; end: Date; offerId: null; isAvailable: true }[]> {
-  const nowIso = now.toISOString();
+  const from = range.from.toISOString();
   const offerFilter = offerId ? sql`AND (offer_id = ${offerId} OR offer_id IS NULL)` : sql``;
   const result = await db.execute(sql`
     SELECT (extract(epoch FROM lower(r)) * 1000)::float8 AS start_ms, (extract(epoch FROM upper(r)) * 1000)::float8 AS end_ms
     FROM unnest((
       SELECT range_agg(tstzrange(start_at, end_at)) FROM slots
       WHERE helper_id = ${helperId} AND is_available
-        AND start_at > ${nowIso}::timestamptz - make_interval(mins => ${maxSlotMinutes})
-        AND end_at > ${nowIso}::timestamptz ${offerFilter}
+        AND start_at > ${from}::timestamptz - make_interval(mins => ${maxSlotMinutes})
+        AND start_at < ${range.to.toISOString()}::timestamptz
+        AND end_at > ${from}::timestamptz ${offerFilter}
     )) AS r`);
   return (result as { rows: { start_ms: number; end_ms: number }[] }).rows.map((row) => ({
     start: new Date(Number(row.start_ms)),
@@ -105,20 +109,21 @@ export async function listOpenSlotWindows(
 }
 
 /**
- * Bookings of a helper that hold time after `now`. The predicate matches the partial GiST index
- * behind `bookings_no_overlap`, so it stays an index scan with thousands of bookings.
+ * Bookings of a helper in a time-holding status that overlap `range`. The predicate matches the
+ * partial GiST index behind `bookings_no_overlap`, so it stays an index scan on the range only,
+ * whatever the helper's history.
  */
 export async function listHoldingBookings(
   db: Executor,
   helperId: string,
-  now: Date,
+  range: TimeRange,
 ): Promise<{ start: Date; end: Date; status: string; holdExpiresAt: Date | null }[]> {
   const result = await db.execute(sql`
     SELECT (extract(epoch FROM start_at) * 1000)::float8 AS start_ms, (extract(epoch FROM end_at) * 1000)::float8 AS end_ms,
       status, (extract(epoch FROM hold_expires_at) * 1000)::float8 AS hold_ms
     FROM bookings
     WHERE helper_id = ${helperId} AND ${oneOf(bookings.status, TIME_HOLDING_STATUSES)}
-      AND tstzrange(start_at, end_at) && tstzrange(${now.toISOString()}::timestamptz, NULL)`);
+      AND tstzrange(start_at, end_at) && tstzrange(${range.from.toISOString()}::timestamptz, ${range.to.toISOString()}::timestamptz)`);
   return (result as { rows: { start_ms: number; end_ms: number; status: string; hold_ms: number | null }[] }).rows.map(
     (row) => ({
       start: new Date(Number(row.start_ms)),
