@@ -196,12 +196,23 @@ async function main(): Promise<void> {
     let allMet = true;
     for (const m of goals) {
       const goal = m.target!.goal!;
-      const base = goal.against === 'node' ? node : fastify;
-      const ratio = m.result.requests.average / base.requests.average;
-      const met = ratio >= goal.ratio && failures(m) === 0;
+      const parts: string[] = [];
+      let met = failures(m) === 0;
+      if (goal.ratio !== undefined) {
+        const against = goal.against ?? 'fastify';
+        const ratio = m.result.requests.average / (against === 'node' ? node : fastify).requests.average;
+        met &&= ratio >= goal.ratio;
+        parts.push(
+          `${fmt(ratio, 3)} of the bare ${against === 'node' ? 'node:http server' : 'Fastify route'} (goal >= ${goal.ratio})`,
+        );
+      }
+      if (goal.p99Ms !== undefined) {
+        met &&= m.result.latency.p99 <= goal.p99Ms;
+        parts.push(`p99 ${fmt(m.result.latency.p99, 1)} ms (goal <= ${goal.p99Ms} ms)`);
+      }
       allMet &&= met;
       console.log(
-        `  ${m.name}: ${fmt(ratio, 3)} of the bare ${goal.against === 'node' ? 'node:http server' : 'Fastify route'} (goal >= ${goal.ratio}) ${met ? 'MET' : 'NOT MET'}${failures(m) > 0 ? ` (${failures(m)} failed requests)` : ''}`,
+        `  ${m.name}: ${parts.join(', ')} ${met ? 'MET' : 'NOT MET'}${failures(m) > 0 ? ` (${failures(m)} failed requests)` : ''}`,
       );
     }
     if (goals.length > 0) console.log(allMet ? '\nAll goals met.' : '\nSome goals are not met.');

@@ -121,9 +121,9 @@ describe('freeWindows: one sweep (issue 11)', () => {
     start: new Date(base + a * MINUTE),
     end: new Date(base + b * MINUTE),
   });
-  const span = fc.tuple(fc.integer({ min: 0, max: 300 }), fc.integer({ min: 1, max: 60 })).map(
-    ([start, length]) => [start, start + length] as [number, number],
-  );
+  const span = fc
+    .tuple(fc.integer({ min: 0, max: 300 }), fc.integer({ min: 1, max: 60 }))
+    .map(([start, length]) => [start, start + length] as [number, number]);
 
   /** The same rule minute by minute: free when inside an open slot and inside no held booking. */
   function reference(open: [number, number][], held: [number, number][], cut: number): [number, number][] {
@@ -192,7 +192,10 @@ describe('freeWindows: one sweep (issue 11)', () => {
 
   it('is right across the fall-back night (2026-10-25): a booking of the second 02:00 Paris hour', () => {
     // 00:00-05:00 Paris lasts six hours that night; the booking holds 02:00-03:00 after the clocks went back.
-    const window = slot(parisToUtc('2026-10-25', '00:00').toISOString(), parisToUtc('2026-10-25', '05:00').toISOString());
+    const window = slot(
+      parisToUtc('2026-10-25', '00:00').toISOString(),
+      parisToUtc('2026-10-25', '05:00').toISOString(),
+    );
     const booking = { ...iv('2026-10-25T01:00Z', '2026-10-25T02:00Z'), status: 'scheduled' };
     const windows = freeWindows({ slots: [window], bookings: [booking], offerId: null, now: at('2026-10-01T00:00Z') });
     expect(iso(windows)).toEqual([

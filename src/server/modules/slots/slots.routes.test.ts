@@ -611,7 +611,10 @@ describe('GET /time-slots/helper/{helper_id}/fragments', () => {
   it('gives the visitor, the helper, another user and an admin the same answer and tag', async () => {
     const answers = await Promise.all(
       [null, fragHelper, seeker, admin].map((user) =>
-        t.injectAs(user, { method: 'GET', url: `/api/v1/time-slots/helper/${fragHelper.id}/fragments?offer_id=${fragOffer.id}` }),
+        t.injectAs(user, {
+          method: 'GET',
+          url: `/api/v1/time-slots/helper/${fragHelper.id}/fragments?offer_id=${fragOffer.id}`,
+        }),
       ),
     );
     expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200, 200]);

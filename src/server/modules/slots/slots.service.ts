@@ -15,14 +15,12 @@ import {
   hasOverlappingSlot,
   insertSlots,
   listHelperSlots,
-  listHoldingBookings,
-  listOpenSlotWindows,
+  loadCalendar,
   toggleOwnSlot,
   type NewSlot,
   type TimeRange,
 } from './slots.repository.ts';
 import { lockHelperCalendar } from '../../db/locks.ts';
-import { isActiveAccount } from '../../lib/account-state.ts';
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
@@ -190,11 +188,16 @@ export async function loadAvailability(
   offerId: string | null,
   now: Date,
   range: TimeRange,
+  options: { activeOnly?: boolean } = {},
 ): Promise<{ offered: Interval[]; free: Interval[] }> {
-  const [open, held] = await Promise.all([
-    listOpenSlotWindows(db, helperId, offerId, range, SLOT_MAX_DURATION_MINUTES),
-    listHoldingBookings(db, helperId, bookingRange(range)),
-  ]);
+  const { open, held } = await loadCalendar(db, {
+    helperId,
+    offerId,
+    slotRange: range,
+    bookingRange: bookingRange(range),
+    maxSlotMinutes: SLOT_MAX_DURATION_MINUTES,
+    activeOnly: options.activeOnly ?? false,
+  });
   return {
     offered: freeWindows({ slots: open, bookings: [], offerId, now, from: range.from }),
     free: freeWindows({ slots: open, bookings: held, offerId, now, from: range.from }),
@@ -227,7 +230,6 @@ export async function listFragments(
   const range = fragmentsRange(query, now);
   if (range.to.getTime() <= range.from.getTime()) return [];
   // A suspended or erased helper has no free time to show (issue 13: cannot be found).
-  if (!(await isActiveAccount(ctx.db, helperId))) return [];
-  const { free } = await loadAvailability(ctx.db, helperId, offerId, now, range);
+  const { free } = await loadAvailability(ctx.db, helperId, offerId, now, range, { activeOnly: true });
   return free.map((window) => ({ start_at: window.start.toISOString(), end_at: window.end.toISOString() }));
 }
