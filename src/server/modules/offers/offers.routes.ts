@@ -33,6 +33,14 @@ const helperOnly = requireRole(['helper'], ErrorCode.HELPER_ROLE_REQUIRED, offer
 
 /** Offers, search and contact information (spec 1 sections 3, 5, 7 and 8). */
 export async function offersRoutes(app: App, { ctx }: { ctx: AppContext }): Promise<void> {
+  // Cached search answers follow every write of every process (offers-search.service.ts).
+  let stopSearchInvalidation: (() => Promise<void>) | undefined;
+  app.addHook('onReady', async () => {
+    stopSearchInvalidation = await search.startSearchInvalidation(ctx);
+  });
+  app.addHook('onClose', async () => {
+    await stopSearchInvalidation?.();
+  });
   // The spec writes /offers/ with a trailing slash; both spellings answer, only one is documented.
   for (const url of ['/offers/', '/offers']) {
     app.get(
