@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ErrorCode } from '#shared/error-codes.ts';
 import { apiErrors } from '#shared/messages/common.ts';
 import type { App, AppContext } from '../../app-types.ts';
+import { sendJson } from '../../lib/etag.ts';
 
 const HealthSchema = z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) });
 const UnavailableSchema = z.object({ detail: z.string(), code: z.string() });
@@ -30,8 +31,6 @@ export function createDatabaseProbe(ping: () => Promise<void>, maxAgeMs = HEALTH
   };
 }
 
-type Healthy = z.infer<typeof HealthSchema>;
-const JSON_TYPE = 'application/json; charset=utf-8';
 
 export async function healthRoutes(app: App, { ctx }: { ctx: AppContext }): Promise<void> {
   const databaseReachable = createDatabaseProbe(() => ctx.database.ping());
@@ -45,9 +44,7 @@ export async function healthRoutes(app: App, { ctx }: { ctx: AppContext }): Prom
       schema: { tags: ['health'], summary: 'État du service', response: { 200: HealthSchema, 503: UnavailableSchema } },
     },
     async (request, reply) => {
-      // A string with a JSON content type skips the serializer (Fastify sends it as is); the type
-      // provider only knows the object form.
-      if (await databaseReachable()) return reply.type(JSON_TYPE).send(healthy as unknown as Healthy);
+      if (await databaseReachable()) return sendJson(reply, healthy);
       request.log.error('health check: database unreachable');
       reply.code(503);
       return { detail: apiErrors.serviceUnavailable, code: ErrorCode.SERVICE_UNAVAILABLE };

@@ -6,7 +6,7 @@ import {
   parseSearchTerms,
   typoCorrections,
 } from '#shared/rules/search-terms.ts';
-import type { SearchQuery, SearchResponse } from '#shared/schemas/offers.ts';
+import { SearchResponseSchema, type SearchQuery, type SearchResponse } from '#shared/schemas/offers.ts';
 import type { AppContext } from '../../app-types.ts';
 import type { Executor } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/users.ts';
@@ -54,8 +54,10 @@ type SearchReuse = {
    * `search.changed` on the bus (startSearchInvalidation). The TTL only bounds what a lost
    * notification could leave behind.
    */
-  answers: ExpiringCache<string, SearchResponse>;
+  answers: ExpiringCache<string, CachedAnswer>;
 };
+/** An answer and its JSON, checked against the response schema and serialized once. */
+type CachedAnswer = { answer: SearchResponse; json: string };
 const SEARCH_REUSE_TTL_MS = 60_000;
 const SEARCH_REUSE_MAX_ENTRIES = 5_000;
 const SEARCH_ANSWER_TTL_MS = 10_000;
@@ -157,6 +159,28 @@ export async function searchOffers(
   viewer?: UserRow | null,
   askerId: string | undefined = viewer?.id,
 ): Promise<SearchResponse> {
+  return (await cachedSearch(ctx, query, viewer, askerId)).answer;
+}
+
+/**
+ * The same answer as JSON text, for the routes: a cached answer is sent as it was serialized the
+ * first time (the zod serializer of a page of offers costs more than the rest of a cache hit).
+ */
+export async function searchOffersJson(
+  ctx: AppContext,
+  query: SearchQuery,
+  viewer?: UserRow | null,
+  askerId: string | undefined = viewer?.id,
+): Promise<string> {
+  return (await cachedSearch(ctx, query, viewer, askerId)).json;
+}
+
+async function cachedSearch(
+  ctx: AppContext,
+  query: SearchQuery,
+  viewer: UserRow | null | undefined,
+  askerId: string | undefined,
+): Promise<CachedAnswer> {
   const reuse = searchReuse(ctx.db);
   const excludedHelperIds = await excludedHelpersFor(ctx.db, askerId);
   // What makes two answers differ: the normalized words, the filters, the page, and the caller's
@@ -176,9 +200,10 @@ export async function searchOffers(
   const cached = reuse.answers.get(answerKey);
   if (cached) return cached;
   const answer = await computeSearch(ctx, query, viewer, excludedHelperIds);
+  const entry = { answer, json: JSON.stringify(SearchResponseSchema.parse(answer)) };
   // Not if a write was announced meanwhile: the answer may predate it (forgetSearchReuse).
-  if (searchReuseByDatabase.get(ctx.db) === reuse) reuse.answers.set(answerKey, answer);
-  return answer;
+  if (searchReuseByDatabase.get(ctx.db) === reuse) reuse.answers.set(answerKey, entry);
+  return entry;
 }
 
 async function computeSearch(

@@ -17,6 +17,7 @@ import {
   SearchResponseSchema,
 } from '#shared/schemas/offers.ts';
 import type { App, AppContext } from '../../app-types.ts';
+import { sendJson } from '../../lib/etag.ts';
 import { authenticated, requireRole, requireUser } from '../../plugins/auth.ts';
 import * as search from './offers-search.service.ts';
 import * as service from './offers.service.ts';
@@ -101,7 +102,8 @@ export async function offersRoutes(app: App, { ctx }: { ctx: AppContext }): Prom
         response: { 200: SearchResponseSchema, 422: ValidationErrorResponseSchema },
       },
     },
-    async (request) => search.searchOffers(ctx, request.query, null, request.user?.id),
+    async (request, reply) =>
+      sendJson(reply, await search.searchOffersJson(ctx, request.query, null, request.user?.id)),
   );
 
   app.get(
@@ -115,7 +117,7 @@ export async function offersRoutes(app: App, { ctx }: { ctx: AppContext }): Prom
         response: { 200: SearchResponseSchema, 401: ErrorResponseSchema, 422: ValidationErrorResponseSchema },
       },
     },
-    async (request) => search.searchOffers(ctx, request.query, requireUser(request)),
+    async (request, reply) => sendJson(reply, await search.searchOffersJson(ctx, request.query, requireUser(request))),
   );
 
   app.get(
