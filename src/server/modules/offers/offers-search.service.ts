@@ -55,6 +55,11 @@ type SearchReuse = {
    * notification could leave behind.
    */
   answers: ExpiringCache<string, CachedAnswer>;
+  /**
+   * Answers being computed, by the same key: concurrent requests for one search wait for the one
+   * computation instead of each running it (many pages polling the same search at once).
+   */
+  pending: Map<string, Promise<CachedAnswer>>;
 };
 /** An answer and its JSON, checked against the response schema and serialized once. */
 type CachedAnswer = { answer: SearchResponse; json: string };
@@ -72,6 +77,7 @@ function searchReuse(db: Executor): SearchReuse {
       estimates: new ExpiringCache(SEARCH_REUSE_TTL_MS, SEARCH_REUSE_MAX_ENTRIES),
       newestHeldOnly: new ExpiringCache(SEARCH_REUSE_TTL_MS, SEARCH_REUSE_MAX_ENTRIES),
       answers: new ExpiringCache(SEARCH_ANSWER_TTL_MS, SEARCH_ANSWER_MAX_ENTRIES),
+      pending: new Map(),
     };
     searchReuseByDatabase.set(db, reuse);
   }
@@ -197,13 +203,20 @@ async function cachedSearch(
     listViewerId(viewer) ?? null,
     excludedHelperIds ?? null,
   ]);
-  const cached = reuse.answers.get(answerKey);
+  const cached = reuse.answers.get(answerKey) ?? reuse.pending.get(answerKey);
   if (cached) return cached;
-  const answer = await computeSearch(ctx, query, viewer, excludedHelperIds);
-  const entry = { answer, json: JSON.stringify(SearchResponseSchema.parse(answer)) };
-  // Not if a write was announced meanwhile: the answer may predate it (forgetSearchReuse).
-  if (searchReuseByDatabase.get(ctx.db) === reuse) reuse.answers.set(answerKey, entry);
-  return entry;
+  const computing = computeSearch(ctx, query, viewer, excludedHelperIds).then((answer) => {
+    const entry = { answer, json: JSON.stringify(SearchResponseSchema.parse(answer)) };
+    // Not if a write was announced meanwhile: the answer may predate it (forgetSearchReuse).
+    if (searchReuseByDatabase.get(ctx.db) === reuse) reuse.answers.set(answerKey, entry);
+    return entry;
+  });
+  reuse.pending.set(answerKey, computing);
+  try {
+    return await computing;
+  } finally {
+    reuse.pending.delete(answerKey);
+  }
 }
 
 async function computeSearch(
