@@ -1,62 +1,117 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { createServer, defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const API_TARGET = 'http://127.0.0.1:3000';
-const WEB_ROOT = path.resolve(import.meta.dirname, 'src/web');
 const OUT_DIR = path.resolve(import.meta.dirname, 'dist/web');
-const APP_HTML_MARKER = '<!--app-html-->';
+/** The server-side renderer of the public pages, loaded by src/server/plugins/ssr.ts (issue 11 section 2). */
+const SSR_OUT_DIR = path.resolve(import.meta.dirname, 'dist/ssr');
+
+/** Files the server sends compressed: everything textual the build writes. */
+const TEXT_FILE = /\.(?:js|mjs|css|html|json|svg|txt|xml|map)$/;
+/** Below this, a compressed copy saves less than a packet: the server sends the file as is. */
+const PRECOMPRESS_MIN_BYTES = 512;
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
 
 /**
- * Pre-renders the landing page into dist/web/index.html after the client build, so its first paint
- * needs no JavaScript (DESIGN.md section 9); main.tsx then hydrates it. dist/web/app.html keeps the
- * empty shell for every other path, so they never flash the landing page before their own.
+ * Writes `x.br` (brotli, maximum quality) and `x.gz` (gzip level 9) next to each text file of
+ * dist/web, once at build, so the server never compresses a static file per request
+ * (plugins/spa.ts serves them with @fastify/static's `preCompressed`). A copy that would not be
+ * smaller is not written: the server then sends the file itself.
+ * Runs after every other plugin's closeBundle, once index.html is written.
  */
-function prerenderLanding(): Plugin {
+function precompress(): Plugin {
   return {
-    name: 'appui-prerender-landing',
+    name: 'appui-precompress',
     apply: 'build',
-    async closeBundle() {
-      const indexPath = path.join(OUT_DIR, 'index.html');
-      const shell = await readFile(indexPath, 'utf8');
-      if (!shell.includes(APP_HTML_MARKER)) throw new Error('index.html lost its <!--app-html--> marker');
-      const server = await createServer({
-        configFile: false,
-        root: WEB_ROOT,
-        logLevel: 'error',
-        plugins: [react()],
-        server: { middlewareMode: true, hmr: false, ws: false },
-        appType: 'custom',
-      });
-      try {
-        const entry = (await server.ssrLoadModule('/entry-server.tsx')) as { render: (url: string) => Promise<string> };
-        const html = await entry.render('/');
-        await writeFile(path.join(OUT_DIR, 'app.html'), shell.replace(APP_HTML_MARKER, ''));
-        await writeFile(indexPath, shell.replace(APP_HTML_MARKER, html));
-      } finally {
-        await server.close();
-      }
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        const files = await readdir(OUT_DIR, { recursive: true });
+        await Promise.all(
+          files
+            .filter((file) => TEXT_FILE.test(file))
+            .map(async (file) => {
+              const filePath = path.join(OUT_DIR, file);
+              const content = await readFile(filePath);
+              if (content.length < PRECOMPRESS_MIN_BYTES) return;
+              const [br, gz] = await Promise.all([
+                brotli(content, {
+                  params: {
+                    [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY,
+                    [zlibConstants.BROTLI_PARAM_SIZE_HINT]: content.length,
+                  },
+                }),
+                gzipAsync(content, { level: zlibConstants.Z_BEST_COMPRESSION }),
+              ]);
+              if (br.length < content.length) await writeFile(`${filePath}.br`, br);
+              if (gz.length < content.length) await writeFile(`${filePath}.gz`, gz);
+            }),
+        );
+      },
+    },
+  };
+}
+
+/** The Inter subset every French page uses (the others load only if a character needs them). */
+const PRELOADED_FONT = /\/inter-latin-wght-normal-[\w-]+\.woff2$/;
+
+/**
+ * Preloads the Latin Inter file from index.html, so the browser fetches it with the CSS instead of
+ * after it (the file name is hashed: known only once the bundle is written).
+ */
+function preloadFont(): Plugin {
+  return {
+    name: 'appui-preload-font',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        const font = Object.keys(context.bundle ?? {}).find((file) => PRELOADED_FONT.test(`/${file}`));
+        if (!font) throw new Error('The Latin Inter font is missing from the bundle (styles/fonts.css)');
+        return [
+          {
+            tag: 'link',
+            attrs: { rel: 'preload', href: `/${font}`, as: 'font', type: 'font/woff2', crossorigin: '' },
+            injectTo: 'head',
+          },
+        ];
+      },
     },
   };
 }
 
 // The web app lives in src/web and builds into dist/web, which the Fastify server serves
-// (plugins/spa.ts). In development Vite proxies the API, uploads and WebSockets to the API process.
-export default defineConfig({
+// (plugins/spa.ts). `npm run build` then builds entry-server.tsx for Node into dist/ssr
+// (`vite build --ssr`), with which the server renders the public pages at each request.
+// In development Vite proxies the API, uploads and WebSockets to the API process.
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
   publicDir: false,
-  plugins: [react(), tailwindcss(), prerenderLanding()],
-  build: {
-    outDir: OUT_DIR,
-    emptyOutDir: true,
-    sourcemap: false,
-  },
+  plugins: isSsrBuild ? [react(), tailwindcss()] : [react(), tailwindcss(), preloadFont(), precompress()],
+  build: isSsrBuild
+    ? {
+        outDir: SSR_OUT_DIR,
+        emptyOutDir: true,
+        sourcemap: false,
+        rollupOptions: { input: path.resolve(import.meta.dirname, 'src/web/entry-server.tsx') },
+      }
+    : {
+        outDir: OUT_DIR,
+        emptyOutDir: true,
+        sourcemap: false,
+        // No manifest: the server would publish it. bench/web.ts asks for one in its own build.
+      },
   server: {
     proxy: {
       '/api': { target: API_TARGET, changeOrigin: true, ws: true },
       '/uploads': { target: API_TARGET, changeOrigin: true },
     },
   },
-});
+}));

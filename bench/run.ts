@@ -8,7 +8,7 @@
 //                          fragments + booking-contention
 //   DATABASE_URL           benchmark on that PostgreSQL server (scenarios seed into it!), else a
 //                          temporary PGlite data dir; message-delivery needs it (two processes)
-//   BENCH_MESSAGES, BENCH_DELIVERY_CONCURRENCY   see bench/realtime.ts
+//   BENCH_MESSAGES, BENCH_CHAT_REPLIES, BENCH_DELIVERY_CONCURRENCY   see bench/realtime.ts
 //   BENCH_SERVER_NODE_ARGS extra Node flags of the server process, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
 //                          (Node refuses --cpu-prof in NODE_OPTIONS; the profile is written when it stops)
 import { fork } from 'node:child_process';

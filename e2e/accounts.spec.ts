@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { auth, role as roleMessages } from '#shared/messages/auth.ts';
+import { auth } from '#shared/messages/auth.ts';
+import { role as roleMessages } from '#shared/messages/role.ts';
 import { common, nav } from '#shared/messages/common.ts';
-import { dashboard, landing } from '#shared/messages/pages.ts';
+import { landing } from '#shared/messages/landing.ts';
+import { dashboard } from '#shared/messages/pages.ts';
 import { profile } from '#shared/messages/profile.ts';
 import { AUTH_TOKEN_STORAGE_KEY, USERNAME_MAX_LENGTH } from '#shared/constants.ts';
 import { API, E2E_PASSWORD, expect, test } from './fixtures.ts';

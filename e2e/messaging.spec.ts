@@ -3,6 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { bookingPage, paymentReturn } from '#shared/messages/bookings.ts';
 import { sendMessageDialog, unreadBadge } from '#shared/messages/messaging-actions.ts';
 import { messagesTab, messaging } from '#shared/messages/messaging.ts';
+import { offerCard } from '#shared/messages/offer-card.ts';
 import { explore } from '#shared/messages/offers.ts';
 import { dashboard } from '#shared/messages/pages.ts';
 import { addDaysToWallDate, parisToday } from '#shared/rules/paris-time.ts';
@@ -127,7 +128,7 @@ test('a seeker writes from an explore card; the helper sees it arrive live, read
   const card = seekerPage.getByRole('article').filter({ has: seekerPage.getByRole('heading', { name: title }) });
   await expect(card).toHaveCount(1);
   await expectNoA11yViolations(seekerPage);
-  await card.getByRole('button', { name: explore.messageHelper(helperName) }).click();
+  await card.getByRole('button', { name: offerCard.messageHelper(helperName) }).click();
   const dialog = seekerPage.getByRole('dialog', { name: sendMessageDialog.title });
   await expect(dialog).toContainText(sendMessageDialog.description(helperName, title));
   const sendButton = dialog.getByRole('button', { name: sendMessageDialog.send, exact: true });

@@ -1,5 +1,6 @@
 import { bookingsTab } from '#shared/messages/bookings.ts';
 import { common } from '#shared/messages/common.ts';
+import { featuredOffers, offerCard } from '#shared/messages/offer-card.ts';
 import { categories, explore, helperProfile, offers } from '#shared/messages/offers.ts';
 import { API, expect, test, type TestUser } from './fixtures.ts';
 import type { APIRequestContext, Page } from '@playwright/test';
@@ -167,7 +168,7 @@ test('a visitor searches, filters by category, and is asked to log in to book', 
   expect(created.status()).toBe(201);
 
   await page.goto('/');
-  await expect(page.getByRole('heading', { name: offers.featuredTitle })).toBeVisible();
+  await expect(page.getByRole('heading', { name: featuredOffers.title })).toBeVisible();
   await expect(page.getByRole('link', { name: new RegExp(title) })).toHaveAttribute('href', /\/book\/[0-9a-f-]{36}$/);
 
   await page.goto('/recherche');
@@ -211,7 +212,7 @@ test('a visitor searches, filters by category, and is asked to log in to book', 
 
   // Logged out, "Réserver" goes home with the login dialog open.
   await page.getByRole('tab', { name: helperProfile.tabOffers }).click();
-  await page.getByRole('button', { name: explore.bookHelper(title) }).click();
+  await page.getByRole('button', { name: offerCard.bookHelper(title) }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('dialog')).toBeVisible();
 });

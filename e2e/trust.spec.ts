@@ -8,6 +8,7 @@ import { bookingsTab, booking as bookingMessages } from '#shared/messages/bookin
 import { nav } from '#shared/messages/common.ts';
 import { sendMessageDialog } from '#shared/messages/messaging-actions.ts';
 import { messagesTab } from '#shared/messages/messaging.ts';
+import { offerCard } from '#shared/messages/offer-card.ts';
 import { explore } from '#shared/messages/offers.ts';
 import { dataRights, reportReasonLabels, trust } from '#shared/messages/trust.ts';
 import { adminReports, dataRightsPanel, reportDialog } from '#shared/messages/trust-web.ts';
@@ -123,7 +124,7 @@ test('a seeker reports an offensive message; the admin finds it from the dashboa
   await page.getByRole('searchbox', { name: explore.searchLabel }).press('Enter');
   const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: title }) });
   await expect(card).toHaveCount(1);
-  await card.getByRole('button', { name: explore.messageHelper(helperName) }).click();
+  await card.getByRole('button', { name: offerCard.messageHelper(helperName) }).click();
   const sendDialog = page.getByRole('dialog', { name: sendMessageDialog.title });
   await sendDialog.getByLabel(sendMessageDialog.fieldLabel).fill(first);
   await sendDialog.getByRole('button', { name: sendMessageDialog.send, exact: true }).click();

@@ -17,6 +17,8 @@ export const BIN = {
 };
 
 export const WEB_INDEX = path.join(ROOT, 'dist/web/index.html');
+/** The server-side renderer of the public pages (`vite build --ssr`, loaded by src/server/plugins/ssr.ts). */
+export const SSR_ENTRY = path.join(ROOT, 'dist/ssr/entry-server.js');
 
 /** Everything whose change makes the built web app stale. */
 const WEB_SOURCES = ['src/web', 'src/shared', 'vite.config.ts', 'index.html', 'public'];
@@ -33,10 +35,10 @@ function newestMtime(target) {
   return newest;
 }
 
-/** True when dist/web/index.html is missing or older than the newest web or shared source. */
+/** True when dist/web/index.html or dist/ssr/entry-server.js is missing or older than the newest web or shared source. */
 export function webBuildIsStale() {
-  if (!existsSync(WEB_INDEX)) return true;
-  const built = statSync(WEB_INDEX).mtimeMs;
+  if (!existsSync(WEB_INDEX) || !existsSync(SSR_ENTRY)) return true;
+  const built = Math.min(statSync(WEB_INDEX).mtimeMs, statSync(SSR_ENTRY).mtimeMs);
   return WEB_SOURCES.some((source) => newestMtime(path.join(ROOT, source)) > built);
 }
 
@@ -66,8 +68,10 @@ export function runNode(args, options = {}) {
   });
 }
 
+/** `npm run build`: the browser's bundle into dist/web, then the server renderer into dist/ssr. */
 export async function buildWeb() {
-  return runNode([BIN.vite, 'build']);
+  const code = await runNode([BIN.vite, 'build']);
+  return code === 0 ? runNode([BIN.vite, 'build', '--ssr']) : code;
 }
 
 /** A TCP port free on loopback right now (the OS picks it). */

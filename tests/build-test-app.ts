@@ -54,7 +54,7 @@ export type TestApp = {
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  options: Pick<BuildAppOptions, 'stripeClient' | 'socketHub'> = {},
+  options: Pick<BuildAppOptions, 'stripeClient' | 'socketHub' | 'onRoute'> = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'appui-test-'));
   const config = testConfig(dataDir, {

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { stdSerializers } from 'pino';
 import { API_BASE_PATH } from '#shared/constants.ts';
@@ -30,14 +30,17 @@ import { realtimeRoutes } from './modules/realtime/realtime.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { createSocketHub, type SocketHubOptions } from './modules/realtime/realtime.service.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
+import { seoRoutes } from './modules/seo/seo.routes.ts';
 import { slotsRoutes } from './modules/slots/slots.routes.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { registerCompression } from './plugins/compression.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurity, trustProxyOption } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
+import { loadPageRenderer } from './plugins/ssr.ts';
 import { registerWebsocket } from './plugins/websocket.ts';
 
 declare module 'fastify' {
@@ -59,6 +62,8 @@ export type BuildAppOptions = {
   serveWeb?: boolean;
   /** Tests only: shorter ping and presence intervals of the socket hub. */
   socketHub?: Partial<SocketHubOptions>;
+  /** Tests only: told of every route as it is registered (the access matrix reads the route table). */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 /** Secrets never reach the logs, whatever the route (DESIGN.md section 14). */
@@ -150,6 +155,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Before any plugin: a hook added later would miss the routes registered before it.
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   const database =
     options.database ??
@@ -189,11 +196,13 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   // The database is ours to close only if we opened it.
   if (!options.database) app.addHook('onClose', () => database.close());
 
-  // Order matters: security first (headers, rate limits), then the error model, OpenAPI (it must see
-  // every route registered after it), authentication, and finally the feature modules. The multipart
+  // Order matters: security first (headers, rate limits), then compression (it wires itself into each
+  // route as it is declared, the static files' included), the error model, OpenAPI (it must see every
+  // route registered after it), authentication, and finally the feature modules. The multipart
   // parser is registered by the one route that takes a file (users.routes.ts): its three hooks would
   // otherwise run on every request.
   await registerSecurity(app);
+  await registerCompression(app);
   registerErrorHandler(app);
   await registerOpenApi(app, { ui: config.openApiUi });
   await app.register(authPlugin, { ctx });
@@ -236,6 +245,10 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   // The payment simulator's own pages (simulator mode only), where Stripe's hosted pages would be.
   await app.register(paymentSimulatorRoutes, { ctx });
 
-  await registerSpa(app, { dataDir: config.dataDir, webDir: options.serveWeb === false ? '/nonexistent' : undefined });
+  await app.register(seoRoutes, { ctx });
+  // The public pages are rendered at request time when the SSR bundle was built (plugins/ssr.ts).
+  const serveWeb = options.serveWeb !== false;
+  const renderPage = serveWeb ? await loadPageRenderer(app, { publicUrl: config.publicUrl }) : null;
+  await registerSpa(app, { dataDir: config.dataDir, webDir: serveWeb ? undefined : '/nonexistent', renderPage });
   return app;
 }

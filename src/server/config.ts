@@ -4,7 +4,11 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import { SIGNUPS_PER_ADDRESS_PER_HOUR } from '#shared/constants.ts';
+import {
+  BOOKING_SWEEP_INTERVAL_MS,
+  REMINDER_SWEEP_INTERVAL_MS,
+  SIGNUPS_PER_ADDRESS_PER_HOUR,
+} from '#shared/constants.ts';
 
 /** Environment variables of DESIGN.md section 5, parsed once, with the embedded defaults. */
 const booleanFlag = z
@@ -50,6 +54,9 @@ const EnvSchema = z.object({
     .optional(),
   // Unset: the OpenAPI UI outside production only (it lists every route to whoever asks).
   OPENAPI_UI: booleanFlag.optional(),
+  // Unset: each sweep at its own interval (constants.ts). The scale-out harness lowers it so that two
+  // processes sweep the same rows many times within a test (each row must still change once).
+  SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).optional(),
 });
 
 /** `10.0.0.1`, `::1`, `10.0.0.0/8`, `fd00::/8`: what Fastify's trustProxy (proxy-addr) accepts in a list. */
@@ -83,6 +90,8 @@ export type AppConfig = Readonly<{
   /** Fastify's trustProxy: false (the socket's address), a hop count, or the trusted proxies. */
   trustProxy: false | number | string[];
   openApiUi: boolean;
+  /** How often each process runs its periodic sweeps (jobs/index.ts). */
+  sweepIntervals: Readonly<{ bookingsMs: number; remindersMs: number }>;
 }>;
 
 export class ConfigError extends Error {}
@@ -159,5 +168,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     signupRateLimitPerHour: e.SIGNUP_RATE_LIMIT_PER_HOUR,
     trustProxy: e.TRUST_PROXY ?? false,
     openApiUi: e.OPENAPI_UI ?? e.NODE_ENV !== 'production',
+    sweepIntervals: Object.freeze({
+      bookingsMs: e.SWEEP_INTERVAL_MS ?? BOOKING_SWEEP_INTERVAL_MS,
+      remindersMs: e.SWEEP_INTERVAL_MS ?? REMINDER_SWEEP_INTERVAL_MS,
+    }),
   });
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { BOOKING_SWEEP_INTERVAL_MS, REMINDER_SWEEP_INTERVAL_MS } from '#shared/constants.ts';
 import { ConfigError, defaultDatabasePoolSize, loadConfig } from './config.ts';
 
 const base = { JWT_SECRET: 'x'.repeat(40), DATA_DIR: '/tmp/appui-config-test' };
@@ -14,6 +15,22 @@ describe('DATABASE_POOL_SIZE', () => {
     for (const bad of ['0', '101', '2.5', 'beaucoup']) {
       expect(() => loadConfig({ ...base, DATABASE_POOL_SIZE: bad })).toThrow(ConfigError);
       expect(() => loadConfig({ ...base, DATABASE_POOL_SIZE: bad })).toThrow(/DATABASE_POOL_SIZE/);
+    }
+  });
+});
+
+describe('SWEEP_INTERVAL_MS', () => {
+  it('defaults to the interval of each sweep interval and, when set, paces both sweeps', () => {
+    expect(loadConfig(base).sweepIntervals).toEqual({
+      bookingsMs: BOOKING_SWEEP_INTERVAL_MS,
+      remindersMs: REMINDER_SWEEP_INTERVAL_MS,
+    });
+    expect(loadConfig({ ...base, SWEEP_INTERVAL_MS: '250' }).sweepIntervals).toEqual({
+      bookingsMs: 250,
+      remindersMs: 250,
+    });
+    for (const bad of ['0', '99', '1.5', 'souvent']) {
+      expect(() => loadConfig({ ...base, SWEEP_INTERVAL_MS: bad })).toThrow(/SWEEP_INTERVAL_MS/);
     }
   });
 });

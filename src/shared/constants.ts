@@ -284,3 +284,13 @@ export const DATA_EXPORTS_PER_HOUR = 5;
 export const ERASURE_ATTEMPTS_PER_HOUR = 5;
 /** Booking and payment rows kept without personal data after an erasure, for accounting (DESIGN.md 8). */
 export const ACCOUNTING_RETENTION_YEARS = 10;
+
+/** Issue 11 section 2: server-rendered public pages. */
+/** A meta description past this length is cut by search engines anyway. */
+export const META_DESCRIPTION_MAX_LENGTH = 160;
+/** The sitemap protocol's limit of URLs per file. */
+export const SITEMAP_MAX_URLS = 50_000;
+/** How long data the server rendered stays fresh in the browser: hydration must not refetch it at once. */
+export const SSR_HYDRATED_STALE_MS = 60_000;
+/** The id of the JSON script carrying the server's query data (CSP: no inline script). */
+export const SSR_STATE_ELEMENT_ID = 'appui-ssr-state';

@@ -1,33 +1,56 @@
 // First import: configures zod (jitless, French messages) before any schema module is evaluated.
 import './zod-setup.ts';
 
-import '@fontsource-variable/inter';
+import './styles/fonts.css';
 import './styles/index.css';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { matchRoutes, RouterProvider, type RouteObject } from 'react-router';
 import { paths } from './config/paths.ts';
 import { getAuthToken } from './lib/api-client.ts';
 import { createQueryClient } from './lib/query-client.ts';
+import { readSsrState, seedFromSsr } from './lib/ssr-state.ts';
 import { AppProvider } from './app/provider.tsx';
-import { createAppRouter } from './app/router.tsx';
+import { createAppRouter, routes } from './app/router.tsx';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
-const queryClient = createQueryClient();
-const router = createAppRouter();
-const app = (
-  <StrictMode>
-    <AppProvider queryClient={queryClient} onLoggedOut={() => void router.navigate(paths.home.href())}>
-      <RouterProvider router={router} />
-    </AppProvider>
-  </StrictMode>
-);
+/**
+ * Loads the lazy pages of the current address before the router starts: hydration must render the
+ * page the server sent at once, not the router's loading fallback.
+ */
+async function loadMatchedRoutes(routeList: RouteObject[]): Promise<void> {
+  for (const match of matchRoutes(routeList, window.location) ?? []) {
+    const { route } = match;
+    if (typeof route.lazy !== 'function') continue;
+    const resolved = await route.lazy();
+    Object.assign(route, resolved);
+    route.lazy = undefined;
+  }
+}
 
-// The landing page's HTML is pre-rendered for a logged-out visitor (vite.config.ts): hydrate it
-// only when the client renders the same thing; otherwise render from scratch.
-const canHydrate =
-  window.location.pathname === paths.home.path && container.firstElementChild !== null && getAuthToken() === null;
-if (canHydrate) hydrateRoot(container, app);
-else createRoot(container).render(app);
+async function start(root: HTMLElement): Promise<void> {
+  const queryClient = createQueryClient();
+  // The public pages come rendered by the server for a visitor (src/server/plugins/ssr.ts), with the
+  // data they show. A visitor's browser hydrates them; with a token, the page differs (the header,
+  // what blocked people hide), so it renders from scratch, starting from what is the same for all.
+  const ssr = readSsrState(document);
+  const loggedIn = getAuthToken() !== null;
+  if (ssr) seedFromSsr(queryClient, ssr, { loggedIn });
+  const canHydrate = ssr !== null && ssr.hydrate && !loggedIn && root.firstElementChild !== null;
+  if (canHydrate) await loadMatchedRoutes(routes);
+
+  const router = createAppRouter();
+  const app = (
+    <StrictMode>
+      <AppProvider queryClient={queryClient} onLoggedOut={() => void router.navigate(paths.home.href())}>
+        <RouterProvider router={router} />
+      </AppProvider>
+    </StrictMode>
+  );
+  if (canHydrate) hydrateRoot(root, app);
+  else createRoot(root).render(app);
+}
+
+void start(container);

@@ -1,4 +1,3 @@
-import { BOOKING_SWEEP_INTERVAL_MS, REMINDER_SWEEP_INTERVAL_MS } from '#shared/constants.ts';
 import type { AppContext } from '../app-types.ts';
 import { sendDueReminders, sweepBookings } from '../modules/bookings/bookings.service.ts';
 import { sweepPayments } from '../modules/payments/payments.service.ts';
@@ -20,7 +19,7 @@ export function startJobs(ctx: AppContext): StopJobs {
   };
   sweep();
   // unref: a pending sweep never keeps the process alive on shutdown.
-  timers.push(setInterval(sweep, BOOKING_SWEEP_INTERVAL_MS).unref());
+  timers.push(setInterval(sweep, ctx.config.sweepIntervals.bookingsMs).unref());
 
   // 24-hour reminders (ADR 0008): each booking is claimed by one UPDATE, so every process may sweep.
   // One sweep at a time per process: a slow mail server must not pile sweeps up.
@@ -35,6 +34,6 @@ export function startJobs(ctx: AppContext): StopJobs {
       });
   };
   remind();
-  timers.push(setInterval(remind, REMINDER_SWEEP_INTERVAL_MS).unref());
+  timers.push(setInterval(remind, ctx.config.sweepIntervals.remindersMs).unref());
   return () => timers.forEach((timer) => clearInterval(timer));
 }

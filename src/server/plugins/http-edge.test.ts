@@ -1,10 +1,13 @@
 import type { AddressInfo } from 'node:net';
 import net from 'node:net';
+import { brotliDecompressSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '#shared/error-codes.ts';
 import { apiErrors } from '#shared/messages/common.ts';
+import type { App } from '../app-types.ts';
 import { loadConfig } from '../config.ts';
+import { registerCompression } from './compression.ts';
 import { registerWebsocket } from './websocket.ts';
 import { buildTestApp, type TestApp } from '#tests/build-test-app.ts';
 
@@ -41,8 +44,8 @@ function rawRequest(port: number, text: string): Promise<RawResponse> {
 const get = (path: string, extraHeaders = '') =>
   `GET ${path} HTTP/1.1\r\nHost: appui.test\r\n${extraHeaders}Connection: close\r\n\r\n`;
 
-const upgrade = (path: string) =>
-  `GET ${path} HTTP/1.1\r\nHost: appui.test\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
+const upgrade = (path: string, extraHeaders = '') =>
+  `GET ${path} HTTP/1.1\r\nHost: appui.test\r\n${extraHeaders}Upgrade: websocket\r\nConnection: Upgrade\r\n` +
   'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n';
 
 let t: TestApp;
@@ -166,5 +169,41 @@ describe('WebSocket upgrades', () => {
     } finally {
       await app.close();
     }
+  });
+
+  it('accepts an upgrade from a browser that accepts compressed answers, compression on', async () => {
+    const app = Fastify() as unknown as App;
+    await registerCompression(app);
+    await registerWebsocket(app);
+    app.get('/socket', { websocket: true }, () => undefined);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const socketPort = (app.server.address() as AddressInfo).port;
+      const response = await rawRequest(socketPort, upgrade('/socket', 'Accept-Encoding: gzip, deflate, br\r\n'));
+      expect(response.status).toBe(101);
+      expect(response.headers).not.toMatch(/content-encoding/i);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('compression of the real app', () => {
+  const headers = { 'accept-encoding': 'gzip, deflate, br' };
+
+  it('compresses a large JSON answer in brotli', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs/json', headers });
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(JSON.parse(brotliDecompressSync(response.rawPayload).toString('utf8'))).toHaveProperty('openapi');
+  });
+
+  it('leaves the health probe and small errors as they are', async () => {
+    const health = await t.app.inject({ method: 'GET', url: '/api/v1/health', headers });
+    expect(health.headers['content-encoding']).toBeUndefined();
+    expect(health.json()).toMatchObject({ status: 'ok' });
+    const missing = await t.app.inject({ method: 'GET', url: '/api/v1/nope', headers });
+    expect(missing.headers['content-encoding']).toBeUndefined();
+    expect(missing.json()).toMatchObject({ code: ErrorCode.ROUTE_NOT_FOUND });
   });
 });

@@ -7,8 +7,8 @@ import type { App } from '../app-types.ts';
 import { addressBucket, countersFor, rateLimitStore } from './rate-limit-store.ts';
 
 /**
- * Helmet with a strict Content-Security-Policy: scripts only from our origin, never inline (the
- * landing page is pre-rendered HTML plus hashed bundles). Inline styles stay allowed because Radix
+ * Helmet with a strict Content-Security-Policy: scripts only from our origin, never inline (public
+ * pages are rendered on the server, their data in a JSON script, plus hashed bundles). Inline styles stay allowed because Radix
  * positions popovers with style attributes.
  */
 export const HELMET_OPTIONS: HelmetOptions = {

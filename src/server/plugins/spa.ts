@@ -1,20 +1,29 @@
 import { existsSync, mkdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import type { FastifyRequest } from 'fastify';
 import { ErrorCode } from '#shared/error-codes.ts';
 import { apiErrors } from '#shared/messages/common.ts';
 import { isPagePath } from '#shared/page-routes.ts';
 import type { App } from '../app-types.ts';
+import { fillTemplate, type PageRenderer } from './ssr.ts';
 
 export const WEB_DIST_DIR = path.resolve(import.meta.dirname, '../../../dist/web');
 
 /**
- * Serves the built SPA: hashed assets cached for a year, index.html never cached, and the history
- * fallback: a non-API GET gets the app's HTML, with 200 at the path of a page of the web router
+ * Serves the built SPA: hashed assets cached for a year, index.html never cached (revalidated on
+ * every visit, so a deploy is seen at once), each text file in the brotli or gzip copy written next
+ * to it at build (vite.config.ts) as the request's Accept-Encoding allows, and the history
+ * fallback: a non-API GET gets a public page rendered on the server (`renderPage`, plugins/ssr.ts)
+ * with its own status, else the app's empty shell, with 200 at the path of a page of the web router
  * (src/shared/page-routes.ts) and 404 elsewhere (the app then shows "Page non trouvée").
  * Uploads are served from DATA_DIR.
  */
-export async function registerSpa(app: App, options: { dataDir: string; webDir?: string }): Promise<void> {
+export async function registerSpa(
+  app: App,
+  options: { dataDir: string; webDir?: string; renderPage?: PageRenderer | null },
+): Promise<void> {
   const uploadsDir = path.join(options.dataDir, 'uploads');
   mkdirSync(uploadsDir, { recursive: true }); // @fastify/static wants its root to exist at start
   await app.register(fastifyStatic, {
@@ -25,7 +34,6 @@ export async function registerSpa(app: App, options: { dataDir: string; webDir?:
   });
   const webDir = options.webDir ?? WEB_DIST_DIR;
   const hasWeb = existsSync(path.join(webDir, 'index.html'));
-  const hasAppShell = existsSync(path.join(webDir, 'app.html'));
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDir,
@@ -35,6 +43,9 @@ export async function registerSpa(app: App, options: { dataDir: string; webDir?:
       index: false,
       // A folder ("/" above all) would get a 403 from send; the not-found handler below answers it instead.
       allowedPath: (pathname) => !pathname.endsWith('/'),
+      // `x.js.br` / `x.js.gz` when accepted, else `x.js`; always with `Vary: Accept-Encoding`. The
+      // copies carry their Content-Encoding, so @fastify/compress leaves them alone.
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           reply.header('Cache-Control', 'public, max-age=31536000, immutable');
@@ -44,21 +55,48 @@ export async function registerSpa(app: App, options: { dataDir: string; webDir?:
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+  const renderPage = hasWeb ? (options.renderPage ?? null) : null;
+  app.setNotFoundHandler(async (request, reply) => {
     const isApi = request.url.startsWith('/api/') || request.url === '/api';
     // A missing script or image must be a 404, never the HTML page (the browser would report a MIME error).
     const pathname = request.url.split('?')[0] ?? '/';
     const isFile = pathname.startsWith('/assets/') || /\.[a-z0-9]{2,5}$/i.test(pathname);
     if (!isApi && !isFile && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
-      // index.html carries the pre-rendered landing page; every other path gets the empty shell so it
-      // never flashes the landing page before its own.
-      const page = pathname === '/' || !hasAppShell ? 'index.html' : 'app.html';
+      // A public page comes rendered (plugins/ssr.ts); any other gets the empty shell.
+      const rendered = renderPage ? await renderOrShell(request, renderPage, webDir) : null;
+      if (rendered) {
+        return reply
+          .code(rendered.status)
+          .header('Cache-Control', 'no-cache')
+          .type('text/html; charset=utf-8')
+          .send(rendered.body);
+      }
       return reply
         .code(isPagePath(pathname) ? 200 : 404)
         .header('Cache-Control', 'no-cache')
-        .sendFile(page, webDir);
+        .sendFile('index.html', webDir);
     }
     const detail = isApi ? apiErrors.routeNotFound : apiErrors.notFound;
     return reply.code(404).send({ detail, code: isApi ? ErrorCode.ROUTE_NOT_FOUND : ErrorCode.NOT_FOUND });
   });
+}
+
+/**
+ * The server-rendered page, or null for the shell: a page the renderer does not render, or one whose
+ * rendering failed (logged; the browser then renders it and shows its own error if the API is down).
+ */
+async function renderOrShell(
+  request: FastifyRequest,
+  renderPage: PageRenderer,
+  webDir: string,
+): Promise<{ status: number; body: string } | null> {
+  try {
+    const page = await renderPage(request.url);
+    if (!page) return null;
+    const template = await readFile(path.join(webDir, 'index.html'), 'utf8');
+    return { status: page.status, body: fillTemplate(template, page) };
+  } catch (error) {
+    request.log.error({ err: error }, 'server-side rendering failed; the app shell is sent instead');
+    return null;
+  }
 }

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app-types.ts';
 import { registerErrorHandler } from './error-handler.ts';
 import { registerSpa } from './spa.ts';
+import { fillTemplate, type RenderedPage } from './ssr.ts';
 
 describe('SPA serving', () => {
   const root = mkdtempSync(path.join(tmpdir(), 'appui-spa-'));
@@ -14,8 +15,7 @@ describe('SPA serving', () => {
 
   beforeAll(async () => {
     mkdirSync(path.join(webDir, 'assets'), { recursive: true });
-    writeFileSync(path.join(webDir, 'index.html'), '<html>landing</html>');
-    writeFileSync(path.join(webDir, 'app.html'), '<html>shell</html>');
+    writeFileSync(path.join(webDir, 'index.html'), '<html>shell</html>');
     writeFileSync(path.join(webDir, 'assets', 'main-abc.js'), 'console.log(1)');
     registerErrorHandler(app);
     await registerSpa(app, { dataDir: path.join(root, 'data'), webDir });
@@ -27,13 +27,10 @@ describe('SPA serving', () => {
     rmSync(root, { recursive: true, force: true });
   });
 
-  it('answers the web root with the pre-rendered landing page', async () => {
-    const response = await app.inject({ method: 'GET', url: '/' });
-    expect(response.statusCode).toBe(200);
-    expect(response.body).toContain('landing');
-  });
-
-  it('answers other pages with the empty shell and serves assets', async () => {
+  it('answers pages with the empty shell when there is no server renderer, and serves assets', async () => {
+    const root = await app.inject({ method: 'GET', url: '/' });
+    expect(root.statusCode).toBe(200);
+    expect(root.body).toContain('shell');
     const page = await app.inject({ method: 'GET', url: '/recherche?search=deuil' });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('shell');
@@ -70,5 +67,101 @@ describe('SPA serving', () => {
     const file = await app.inject({ method: 'GET', url: `/uploads/${long}.png` });
     expect(file.statusCode).toBe(404);
     expect(file.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+});
+
+const TEMPLATE = [
+  '<html><head><meta charset="UTF-8" />',
+  '<!--app-head--><title>Défaut</title><!--/app-head-->',
+  '</head><body><div id="root"><!--app-html--></div>',
+  '<!--app-state--><script type="module" src="/assets/main.js"></script></body></html>',
+].join('\n');
+
+describe('server-rendered pages (issue 11 section 2)', () => {
+  const root = mkdtempSync(path.join(tmpdir(), 'appui-ssr-'));
+  const webDir = path.join(root, 'web');
+  const app = Fastify() as unknown as App;
+  const rendered: string[] = [];
+  const page = (status: number, text: string): RenderedPage => ({
+    status,
+    html: `<main>${text}</main>`,
+    head: `<title>${text}</title>`,
+    state: '{"queries":{"mutations":[],"queries":[]},"hydrate":true}',
+  });
+
+  beforeAll(async () => {
+    mkdirSync(webDir, { recursive: true });
+    writeFileSync(path.join(webDir, 'index.html'), TEMPLATE);
+    registerErrorHandler(app);
+    await registerSpa(app, {
+      dataDir: path.join(root, 'data'),
+      webDir,
+      renderPage: (url) => {
+        rendered.push(url);
+        if (url.startsWith('/book/unknown')) return Promise.resolve(page(404, 'Offre non trouvée'));
+        if (url.startsWith('/book/')) return Promise.resolve(page(200, 'Une offre'));
+        if (url === '/broken') return Promise.reject(new Error('API down'));
+        return Promise.resolve(null);
+      },
+    });
+    await app.ready();
+  });
+
+  afterAll(async () => {
+    await app.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('sends the rendered page with its status, never cached stale, the query string passed on', async () => {
+    const ok = await app.inject({ method: 'GET', url: '/book/abc?x=1' });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.headers['cache-control']).toBe('no-cache');
+    expect(ok.headers['content-type']).toContain('text/html');
+    expect(ok.body).toContain('<div id="root"><main>Une offre</main></div>');
+    expect(ok.body).toContain('<title>Une offre</title>');
+    expect(ok.body).not.toContain('Défaut');
+    expect(ok.body).toContain('<script type="application/json" id="appui-ssr-state">{"queries"');
+    expect(rendered).toContain('/book/abc?x=1');
+    const missing = await app.inject({ method: 'GET', url: '/book/unknown' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('Offre non trouvée');
+  });
+
+  it('sends the shell for a page it does not render, and when rendering fails', async () => {
+    const shell = await app.inject({ method: 'GET', url: '/dashboard' });
+    expect(shell.statusCode).toBe(200);
+    expect(shell.body).toContain('<title>Défaut</title>');
+    const broken = await app.inject({ method: 'GET', url: '/broken' });
+    expect(broken.statusCode).toBe(404);
+    expect(broken.body).toContain('<title>Défaut</title>');
+  });
+
+  it('never renders API paths or files', async () => {
+    rendered.length = 0;
+    await app.inject({ method: 'GET', url: '/api/v1/nope' });
+    await app.inject({ method: 'GET', url: '/book/x.js' });
+    expect(rendered).toEqual([]);
+  });
+});
+
+describe('fillTemplate', () => {
+  const page: RenderedPage = {
+    status: 200,
+    html: '<p>Prix : 10 $& plus</p>',
+    head: '<title>Titre</title>',
+    state: '{"a":"\\u003c/script>"}',
+  };
+
+  it('puts the head in place of the default one, the page in #root and the state in a JSON script', () => {
+    const html = fillTemplate(TEMPLATE, page);
+    expect(html).toContain('<meta charset="UTF-8" />\n<title>Titre</title>\n</head>');
+    expect(html).toContain('<div id="root"><p>Prix : 10 $& plus</p></div>');
+    expect(html).toContain('<script type="application/json" id="appui-ssr-state">{"a":"\\u003c/script>"}</script>');
+    expect(html).not.toMatch(/<!--app-(head|html|state)-->/);
+  });
+
+  it('refuses a template that lost a marker', () => {
+    expect(() => fillTemplate(TEMPLATE.replace('<!--app-state-->', ''), page)).toThrow(/markers/);
+    expect(() => fillTemplate(TEMPLATE.replace('<!--/app-head-->', ''), page)).toThrow(/markers/);
   });
 });

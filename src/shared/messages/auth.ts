@@ -2,7 +2,7 @@
 // server and client alike, one file per feature so a page loads only the texts it shows. Texts named in
 // the specification are copied word for word; do not "improve" them. A message with parameters is a
 // function.
-/** Login, signup, role switch and password reset. */
+/** Login, signup and password reset (the role switch: role.ts). */
 export const auth = {
   loginTitle: 'Se connecter',
   signupTitle: 'Créer un compte',
@@ -38,17 +38,6 @@ export const auth = {
   logout: 'Se déconnecter',
   loginRequiredToBook: "Il faut d'abord créer un compte ou se connecter pour pouvoir réserver",
   loginRequiredToMessage: "Il faut d'abord créer un compte ou se connecter pour envoyer un message",
-} as const;
-
-export const role = {
-  adminCannotChange: 'Les administrateurs ne peuvent pas changer de rôle',
-  changeError: 'Erreur lors du changement de rôle',
-  changeSuccess: 'Rôle changé avec succès !',
-  changedToast: 'Rôle changé !',
-  changeFailedToast: 'Impossible de changer de rôle. Veuillez réessayer.',
-  modeHelper: 'Mode Aidant',
-  modeSeeker: 'Mode Aidé',
-  switchRole: 'Changer de rôle',
 } as const;
 
 export const passwordReset = {

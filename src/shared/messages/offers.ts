@@ -2,7 +2,7 @@
 // server and client alike, one file per feature so a page loads only the texts it shows. Texts named in
 // the specification are copied word for word; do not "improve" them. A message with parameters is a
 // function.
-/** Offers: categories, the offer form, explore and the helper profile. */
+/** Offers: categories, the offer form, explore and the helper profile (offer cards: offer-card.ts). */
 export const categories = {
   all: 'Tous',
   'developpement-personnel': 'Développement Personnel',
@@ -15,7 +15,6 @@ export const categories = {
 } as const;
 
 export const offers = {
-  loadError: 'Erreur lors du chargement des offres',
   createError: "Erreur lors de la création de l'offre",
   updateError: "Erreur lors de la mise à jour de l'offre",
   deleteError: "Erreur lors de la suppression de l'offre",
@@ -60,18 +59,9 @@ export const offers = {
   contactAfterBooking: 'Les informations de contact seront disponibles après confirmation de votre réservation.',
   contactLoadError: 'Erreur lors du chargement des informations de contact',
   contactLoadUnavailable: 'Impossible de charger les informations de contact pour le moment.',
-  noOffers: 'Aucune offre disponible pour le moment',
-  bookSession: 'Réserver une séance',
-  book: 'Réserver',
   visible: 'Visible',
   hidden: 'Masquée',
   // Offer cards, form and the dashboard "Mes offres" tab (web offers feature).
-  featuredTitle: 'Des aidants à votre écoute',
-  featuredIntro: 'Quelques offres publiées récemment par les aidants de la communauté.',
-  ratingLabel: (average: string, count: number) => `Note moyenne ${average} sur 5, ${count} avis`,
-  reviewsCount: (count: number) => `(${count} avis)`,
-  newHelperLabel: 'Nouvel aidant, pas encore d’avis',
-  durationLabel: (minutes: number) => `Durée : ${minutes} minutes`,
   createTitle: 'Créer une offre',
   createIntro: 'Décrivez ce que vous proposez et fixez vos tarifs. Vous ajouterez vos créneaux juste après.',
   editTitle: 'Modifier l’offre',
@@ -134,9 +124,6 @@ export const explore = {
   noResultsTitle: 'Aucun aidant ne correspond à votre recherche',
   noResultsText: 'Essayez d’autres mots ou une autre catégorie.',
   createOffer: 'Créer une offre',
-  message: 'Message',
-  messageHelper: (name: string) => `Envoyer un message à ${name}`,
-  bookHelper: (title: string) => `Réserver « ${title} »`,
   paginationLabel: 'Pages de résultats',
   previousPage: 'Page précédente',
   nextPage: 'Page suivante',

@@ -52,13 +52,6 @@ export const profile = {
     `Bonjour ${name},\n\n${changes}\n\nToutes vos autres sessions ont été déconnectées. Si vous n'êtes pas à l'origine de ce changement, répondez à ce message sans attendre : nous vous aiderons à récupérer votre compte.\n\nL'équipe Appui`,
 } as const;
 
-export const bioReminder = {
-  title: 'Complétez votre profil',
-  text: 'Ajoutez quelques mots sur vous : une bio rassure et aide les autres à vous choisir.',
-  action: 'Compléter mon profil',
-  dismiss: 'Plus tard',
-} as const;
-
 /** The edit-profile page beyond the `profile` texts. */
 export const profilePage = {
   previewTitle: 'Aperçu de votre profil',

@@ -1,39 +1,10 @@
-import { z } from 'zod';
-import { validation } from '../messages/common.ts';
+import { config } from 'zod/v4/core';
+import { frenchErrorMap } from './zod-error-map.ts';
 
 /**
- * French messages for zod issues that a schema does not word itself. Schemas give the spec's own
- * message where the spec has one; this map covers the rest, on both sides.
+ * Call once per side at start (the server; the browser sets the same through src/web/zod-setup.ts,
+ * without loading zod). jitless: a strict CSP forbids `new Function`.
  */
-export const frenchErrorMap: z.core.$ZodErrorMap = (issue) => {
-  switch (issue.code) {
-    case 'invalid_type':
-      return issue.input === undefined || issue.input === null ? validation.required : validation.invalidType;
-    case 'too_small':
-      if (issue.origin === 'string')
-        return Number(issue.minimum) <= 1 ? validation.required : validation.tooShort(Number(issue.minimum));
-      if (issue.origin === 'array') return validation.tooShort(Number(issue.minimum));
-      return validation.tooSmall(Number(issue.minimum));
-    case 'too_big':
-      if (issue.origin === 'string' || issue.origin === 'array') return validation.tooLong(Number(issue.maximum));
-      return validation.tooBig(Number(issue.maximum));
-    case 'invalid_format':
-      if (issue.format === 'email') return validation.invalidEmail;
-      if (issue.format === 'uuid') return validation.invalidUuid;
-      if (issue.format === 'datetime' || issue.format === 'date') return validation.invalidDate;
-      return validation.invalidType;
-    case 'invalid_value':
-      return validation.invalidChoice;
-    case 'unrecognized_keys':
-      return validation.unknownField;
-    case 'not_multiple_of':
-      return validation.notInteger;
-    default:
-      return validation.invalidType;
-  }
-};
-
-/** Call once per side at start. The browser passes jitless: a strict CSP forbids `new Function`. */
 export function configureZod(options: { jitless?: boolean } = {}): void {
-  z.config({ customError: frenchErrorMap, jitless: options.jitless ?? false });
+  config({ customError: frenchErrorMap, jitless: options.jitless ?? false });
 }

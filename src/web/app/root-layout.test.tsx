@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_TOKEN_STORAGE_KEY } from '#shared/constants.ts';
 import { nav } from '#shared/messages/common.ts';
-import { bioReminder } from '#shared/messages/profile.ts';
+import { bioReminder } from '#shared/messages/bio-reminder.ts';
 import { RootLayout } from '#web/app/root-layout.tsx';
 import { paths } from '#web/config/paths.ts';
 import { jsonResponse, renderWithProviders } from '#web/testing/render.tsx';

@@ -17,15 +17,23 @@ import { PageSkeleton } from '#web/components/ui/skeleton.tsx';
 import { paths } from '#web/config/paths.ts';
 import { RootLayout } from './root-layout.tsx';
 import { RouteError } from './route-error.tsx';
-import LandingPage from './routes/landing.tsx';
+import type { PageHandle, PageLoad } from '#web/lib/page-load.ts';
+import LandingPage, { ssr as landingSsr } from './routes/landing.tsx';
 
-/** Adapts a page module (default export) to React Router's `lazy`. */
-export function page(load: () => Promise<{ default: ComponentType }>) {
-  return async () => ({ Component: (await load()).default });
+/**
+ * Adapts a page module (default export) to React Router's `lazy`. A public page's `ssr` loader
+ * (lib/page-load.ts) rides in the route's `handle`, where the server-side renderer finds it.
+ */
+export function page(load: () => Promise<{ default: ComponentType; ssr?: PageLoad }>) {
+  return async () => {
+    const module = await load();
+    const handle: PageHandle = { ssr: module.ssr };
+    return { Component: module.default, handle };
+  };
 }
 
 const pageRoutes: RouteObject[] = [
-  { index: true, Component: LandingPage },
+  { index: true, Component: LandingPage, handle: { ssr: landingSsr } satisfies PageHandle },
 
   // account pages
   { path: paths.dashboard.path, lazy: page(() => import('./routes/dashboard.tsx')) },

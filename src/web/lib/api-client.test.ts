@@ -120,6 +120,27 @@ describe('api requests', () => {
     await expect(api.post('/users/toggle-role')).resolves.toBeUndefined();
   });
 
+  it('parses with a schema loaded on first use, the load running while the request is in flight', async () => {
+    const order: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        order.push('fetch');
+        return jsonResponse(200, { role: 'helper', extra: 'x' });
+      }),
+    );
+    const load = (role: 'helper' | 'admin') => async () => {
+      order.push('load');
+      return z.object({ role: z.literal(role) });
+    };
+    await expect(api.get('/users/me', { schema: load('helper') })).resolves.toEqual({ role: 'helper' });
+    expect(order).toEqual(['load', 'fetch']);
+    await expect(api.get('/users/me', { schema: load('admin') })).rejects.toThrow();
+    // A failed load fails the call, after the request, never as an unhandled rejection.
+    const failing = () => Promise.reject(new Error('chunk load failed'));
+    await expect(api.get('/users/me', { schema: failing })).rejects.toThrow('chunk load failed');
+  });
+
   it('uploads a file as multipart without forcing a content type', async () => {
     const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) =>
       jsonResponse(200, { success: true }),

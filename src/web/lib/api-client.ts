@@ -155,8 +155,28 @@ export type RequestOptions<T> = {
   body?: unknown;
   signal?: AbortSignal;
   /** Parses the answer when given (one schema from src/shared on both sides). */
-  schema?: z.ZodType<T>;
+  schema?: Schema<T>;
 };
+
+/** How requests leave: the browser's fetch, or the server's in-process API while it renders a page. */
+export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
+let transport: ApiTransport = (url, init) => fetch(url, init);
+
+/**
+ * The server-side renderer (entry-server.tsx) answers the pages' own fetchers from the API in the
+ * same process. It renders as a visitor for every request, so one transport serves them all.
+ */
+export function setApiTransport(next: ApiTransport): void {
+  transport = next;
+}
+
+/**
+ * A schema module loaded on first use, e.g. `() => import('#shared/schemas/x.ts').then((m) => m.XSchema)`:
+ * keeps zod and the schemas out of the first page's bundle (DESIGN.md section 9). The import runs
+ * while the request is in flight.
+ */
+export type LazySchema<T> = () => Promise<z.ZodType<T>>;
+type Schema<T> = z.ZodType<T> | LazySchema<T>;
 
 function send(path: string, options: RequestOptions<unknown>, token: string | null): Promise<Response> {
   const headers = new Headers({ Accept: 'application/json' });
@@ -168,7 +188,7 @@ function send(path: string, options: RequestOptions<unknown>, token: string | nu
     headers.set('Content-Type', 'application/json');
     body = JSON.stringify(options.body);
   }
-  return fetch(apiUrl(path, options.query), {
+  return transport(apiUrl(path, options.query), {
     method: options.method ?? 'GET',
     headers,
     body,
@@ -177,6 +197,9 @@ function send(path: string, options: RequestOptions<unknown>, token: string | nu
 }
 
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const schema = typeof options.schema === 'function' ? options.schema() : options.schema;
+  // Awaited once the answer is in; until then a failed import must not be reported as unhandled.
+  if (schema instanceof Promise) schema.catch(() => undefined);
   const token = getAuthToken();
   let response = await send(path, options, token);
   if (!response.ok) {
@@ -193,11 +216,12 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   if (response.status === 204) return undefined as T;
   const text = await response.text();
   const data: unknown = text ? JSON.parse(text) : undefined;
-  return options.schema ? options.schema.parse(data) : (data as T);
+  const parser = await schema;
+  return parser ? parser.parse(data) : (data as T);
 }
 
 /** A read or write whose answer is used: parsed with its schema from src/shared (STYLE.md habit 4). */
-type Parsed<T> = Omit<RequestOptions<T>, 'method' | 'body' | 'schema'> & { schema: z.ZodType<T> };
+type Parsed<T> = Omit<RequestOptions<T>, 'method' | 'body' | 'schema'> & { schema: Schema<T> };
 /** A write whose answer is not used: it resolves with nothing, so no unparsed body can be read. */
 type Unparsed = Omit<RequestOptions<never>, 'method' | 'body' | 'schema'>;
 

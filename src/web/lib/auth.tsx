@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { TokenResponseSchema, type LoginRequest, type SignupRequest } from '#shared/schemas/auth.ts';
-import { CurrentUserSchema, ToggleRoleResponseSchema, type CurrentUser } from '#shared/schemas/users.ts';
+import type { LoginRequest, SignupRequest } from '#shared/schemas/auth.ts';
+import type { CurrentUser } from '#shared/schemas/users.ts';
 import { isAdminRole, isHelperRole, isSeekerRole } from '#shared/rules/roles.ts';
 import {
   api,
@@ -23,8 +23,11 @@ import { queryKeys } from './query-keys.ts';
 
 const currentUserQueryKey = queryKeys.currentUser;
 
+// Schemas load with their first request: a visitor's first paint needs none (DESIGN.md section 9).
+const usersSchemas = () => import('#shared/schemas/users.ts');
+
 export function fetchCurrentUser(): Promise<CurrentUser> {
-  return api.get('/users/me', { schema: CurrentUserSchema });
+  return api.get('/users/me', { schema: () => usersSchemas().then((module) => module.CurrentUserSchema) });
 }
 
 export type RoleTone = 'helper' | 'seeker';
@@ -89,7 +92,9 @@ export function AuthProvider({ children, onLoggedOut }: { children: ReactNode; o
 
   const login = useCallback(
     async (credentials: LoginRequest) => {
-      const { access_token } = await api.post('/auth/login', credentials, { schema: TokenResponseSchema });
+      const { access_token } = await api.post('/auth/login', credentials, {
+        schema: () => import('#shared/schemas/auth.ts').then((module) => module.TokenResponseSchema),
+      });
       setAuthToken(access_token);
       try {
         const me = await fetchCurrentUser();
@@ -131,7 +136,9 @@ export function AuthProvider({ children, onLoggedOut }: { children: ReactNode; o
   }, [queryClient]);
 
   const toggleRole = useCallback(async () => {
-    const { role } = await api.post('/users/toggle-role', undefined, { schema: ToggleRoleResponseSchema });
+    const { role } = await api.post('/users/toggle-role', undefined, {
+      schema: () => usersSchemas().then((module) => module.ToggleRoleResponseSchema),
+    });
     queryClient.setQueryData<CurrentUser>(currentUserQueryKey, (previous) =>
       previous ? { ...previous, role } : previous,
     );

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { CONFIRMED_STATUSES, PAYMENT_HOLD_STATUS } from '#shared/rules/booking-status.ts';
 import type { Executor } from '../../db/client.ts';
 import { executePrepared } from '../../db/prepared.ts';
@@ -330,4 +330,20 @@ export async function hideLiveOffers(
     )
     .returning({ id: offers.id });
   return rows.map((row) => row.id);
+}
+
+/**
+ * The listed offers (what a visitor may open) for the sitemap, most recently changed first:
+ * id, helper and last change only (offers_listing's partial index holds exactly these rows).
+ */
+export async function listListedOfferStamps(
+  db: Executor,
+  limit: number,
+): Promise<{ id: string; helperId: string; updatedAt: Date }[]> {
+  return db
+    .select({ id: offers.id, helperId: offers.helperId, updatedAt: offers.updatedAt })
+    .from(offers)
+    .where(eq(offers.listed, true))
+    .orderBy(desc(offers.updatedAt))
+    .limit(limit);
 }

@@ -209,6 +209,14 @@ export async function removeOffersOfHelper(tx: Executor, helperId: string): Prom
   return repo.softDeleteOffersOf(tx, helperId);
 }
 
+/** The offers a visitor may open (sitemap.xml), most recently changed first, at most `limit`. */
+export function listListedOfferStamps(
+  ctx: AppContext,
+  limit: number,
+): Promise<{ id: string; helperId: string; updatedAt: Date }[]> {
+  return repo.listListedOfferStamps(ctx.db, limit);
+}
+
 /** After offers changed outside this service's own calls: this process's search caches start again. */
 export function forgetOfferSearchReuse(ctx: AppContext): void {
   forgetSearchReuse(ctx.db);

@@ -14,6 +14,7 @@ import { sweepBookings } from '#server/modules/bookings/bookings.service.ts';
 import { sweepPayments } from '#server/modules/payments/payments.service.ts';
 import { buildTestApp, type TestApp } from '#tests/build-test-app.ts';
 import { parseMail } from '#tests/mail.ts';
+import { createBooking } from '#tests/factories/bookings.ts';
 import { createOffer, givePayoutAccount, type TestOffer } from '#tests/factories/offers.ts';
 import { createSlot } from '#tests/factories/slots.ts';
 import { createAdmin, createHelper, createSeeker } from '#tests/factories/users.ts';
@@ -273,6 +274,40 @@ describe('POST /payments/checkout-session', () => {
       expect(res.statusCode).toBe(400);
     }
     expect((await checkout(split, foreign)).statusCode).toBe(429);
+  });
+
+  it('completes a hold a cut request left without its ledger row when the seeker asks again (crash between hold and session)', async () => {
+    // Cut after the provider's session: the same session again (idempotency key), one ledger row.
+    const first = await checkout(seeker, body(at(11)));
+    expect(first.statusCode).toBe(200);
+    const { booking_id: bookingId, session_id: sessionId } = first.json<{ booking_id: string; session_id: string }>();
+    await t.app.ctx.db.delete(payments).where(eq(payments.bookingId, bookingId));
+    const again = await checkout(seeker, body(at(11)));
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ booking_id: bookingId, session_id: sessionId });
+    expect(await paymentRow(bookingId)).toMatchObject({
+      checkoutSessionId: sessionId,
+      status: 'open',
+      amountCents: PRICE,
+    });
+
+    // Cut before the provider was called: a session is made now.
+    const hold = await createBooking(t.app.ctx.db, {
+      offer,
+      seeker: otherSeeker,
+      option: offer.options[1],
+      startAt: at(13),
+      status: 'pending_payment',
+      holdExpiresAt: new Date(Date.now() + 20 * MIN),
+    });
+    const resumed = await checkout(otherSeeker, body(at(13)));
+    expect(resumed.statusCode).toBe(200);
+    expect(resumed.json()).toMatchObject({ booking_id: hold.id });
+    const recorded = await paymentRow(hold.id);
+    expect(recorded).toMatchObject({ status: 'open', amountCents: PRICE });
+    expect(resumed.json<{ session_id: string }>().session_id).toBe(recorded.checkoutSessionId);
+    // Someone else still finds the time taken.
+    expect((await checkout(stranger, body(at(13)))).statusCode).toBe(409);
   });
 
   it('releases the hold when the provider fails', async () => {

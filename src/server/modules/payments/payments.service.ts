@@ -6,7 +6,7 @@ import { frenchLongParis } from '#shared/rules/paris-time.ts';
 import { REFUND_CAUSES, type PaymentRefundStatus, type RefundCause } from '#shared/rules/payment-status.ts';
 import type { CheckoutSession, CheckoutSessionRequest, CheckoutSessionStatus } from '#shared/schemas/payments.ts';
 import { sendEach, type Mail } from '../../adapters/mail/mailer.ts';
-import { InvalidWebhookSignature } from '../../adapters/payments/provider.ts';
+import { InvalidWebhookSignature, type CheckoutSessionResult } from '../../adapters/payments/provider.ts';
 import type { AppContext } from '../../app-types.ts';
 import type { Transaction } from '../../db/client.ts';
 import type { BookingRow } from '../../db/schema/bookings.ts';
@@ -170,6 +170,12 @@ export async function createCheckoutSession(
  * work with exactly the same parameters (Stripe refuses the key with other return URLs), so it is
  * done only for a session stored before its URL was kept, and a refusal then is the provider's 502,
  * the hold kept.
+ *
+ * A hold without any ledger row is a checkout cut between its two steps (the hold commits before the
+ * provider is called, which cannot be inside the transaction): a process killed there, or a request
+ * still on its way. The seeker asking again gets the session made with the booking's idempotency
+ * key (the one the cut request made, if it got that far) and its ledger row, instead of a 409 on
+ * their own hold until it lapses (the crash harness, tests/harness/crash.harness.test.ts).
  */
 async function resumeCheckout(
   ctx: AppContext,
@@ -180,17 +186,18 @@ async function resumeCheckout(
   const hold = await findLiveHold(ctx.db, same, now);
   if (!hold) return undefined;
   const payment = await findPaymentOfBooking(ctx.db, hold.id);
-  if (payment?.status !== 'open') return undefined;
-  if (payment.checkoutUrl) return checkoutAnswer(hold, payment, payment.checkoutUrl);
+  if (payment && payment.status !== 'open') return undefined;
+  if (payment?.checkoutUrl) return checkoutAnswer(hold, payment, payment.checkoutUrl);
   const account = await currentAccount(ctx, hold.helperId);
   const detailed = await loadDetailedBooking(ctx.db, hold.id);
   if (!account || !detailed || !hold.holdExpiresAt) return undefined;
+  let session: CheckoutSessionResult;
   try {
-    const session = await ctx.payments.createCheckoutSession({
+    session = await ctx.payments.createCheckoutSession({
       bookingId: hold.id,
-      amountCents: payment.amountCents,
-      applicationFeeCents: payment.applicationFeeCents,
-      currency: payment.currency,
+      amountCents: payment?.amountCents ?? hold.priceCents,
+      applicationFeeCents: payment?.applicationFeeCents ?? hold.commissionCents,
+      currency: payment?.currency ?? hold.currency,
       destinationAccountId: account.accountId,
       productName: `${detailed.offer.title} — ${frenchLongParis(hold.startAt)}`,
       customerEmail: detailed.user.email,
@@ -199,11 +206,25 @@ async function resumeCheckout(
       expiresAt: hold.holdExpiresAt,
       idempotencyKey: hold.id,
     });
-    return checkoutAnswer(hold, payment, session.url);
   } catch (error) {
     ctx.log.error({ err: error, bookingId: hold.id }, 'checkout session not found again');
     throw new AppError(ErrorCode.PAYMENT_PROVIDER_ERROR, 502, paymentErrors.providerUnavailable);
   }
+  if (payment) return checkoutAnswer(hold, payment, session.url);
+  // The ledger row the cut request did not write (one row per session whatever the race: insertPayment).
+  const recorded = await insertPayment(ctx.db, {
+    bookingId: hold.id,
+    provider: ctx.payments.name,
+    checkoutSessionId: session.id,
+    checkoutUrl: session.url,
+    amountCents: hold.priceCents,
+    applicationFeeCents: hold.commissionCents,
+    currency: hold.currency,
+    status: 'open',
+    createdAt: now,
+    updatedAt: now,
+  });
+  return checkoutAnswer(hold, recorded, session.url);
 }
 
 /**

@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto';
 import type { Role } from '#shared/constants.ts';
 import { ErrorCode } from '#shared/error-codes.ts';
-import { auth, role as roleMessages } from '#shared/messages/auth.ts';
+import { auth } from '#shared/messages/auth.ts';
+import { role as roleMessages } from '#shared/messages/role.ts';
 import { profile } from '#shared/messages/profile.ts';
 import { isAdminRole, toggledRole } from '#shared/rules/roles.ts';
 import { usernameBaseFromEmail, usernameWithSuffix } from '#shared/rules/username.ts';

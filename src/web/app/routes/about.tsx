@@ -4,6 +4,15 @@ import { about } from '#shared/messages/pages.ts';
 import { ButtonLink, buttonClasses } from '#web/components/ui/button.tsx';
 import { paths } from '#web/config/paths.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
+import { seo } from '#shared/messages/seo.ts';
+import { staticPage } from '#web/lib/page-load.ts';
+
+/** Server rendering (issue 11 section 2): the text is in the page; only its head is said here. */
+export const ssr = staticPage({
+  title: pageTitles.about,
+  description: seo.about,
+  canonicalPath: paths.about.href(),
+});
 
 /** /about: static marketing text (spec 1 section 1). */
 export default function AboutPage() {

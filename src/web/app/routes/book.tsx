@@ -18,6 +18,39 @@ import { ContactCard } from '#web/features/booking/components/contact-card.tsx';
 import { SendMessageButton } from '#web/features/messaging/components/send-message-dialog.tsx';
 import { ReportButton } from '#web/features/reports/components/report-dialog.tsx';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
+import { loadQuery, notFoundLoad, pageUrl, type PageLoad } from '#web/lib/page-load.ts';
+import { categories } from '#shared/messages/offers.ts';
+import { seo } from '#shared/messages/seo.ts';
+import { metaDescription, offerJsonLd } from '#shared/rules/seo.ts';
+import { offerQueryOptions } from '#web/features/booking/api/get-offer.ts';
+
+function helperNameOf(offer: { helper: { display_name: string | null; username: string | null } }): string {
+  return offer.helper.display_name ?? offer.helper.username ?? '';
+}
+
+/**
+ * Server rendering (issue 11 section 2): the offer as a visitor reads it, a `Service` with its
+ * prices in JSON-LD; an unknown or hidden offer answers 404. Free windows are not fetched here: the
+ * booking form asks for them in the browser (they change by the minute).
+ */
+export const ssr: PageLoad = async (context) => {
+  const offer = await loadQuery(context.queryClient, offerQueryOptions(context.params.offerId ?? ''));
+  if (!offer) return notFoundLoad();
+  const helperName = helperNameOf(offer);
+  const path = paths.book.href(offer.id);
+  const urls = { page: pageUrl(context, path), helper: pageUrl(context, paths.mentor.href(offer.helper_id)) };
+  return {
+    status: 200,
+    head: {
+      title: pageTitles.bookOffer(offer.title),
+      description: metaDescription(offer.description) || seo.offerFallback(helperName),
+      canonicalPath: path,
+      ogType: 'product',
+      image: offer.helper.avatar_url,
+      jsonLd: [offerJsonLd(offer, urls, helperName, categories[offer.category])],
+    },
+  };
+};
 
 /** /book/{offerId}: the public booking page (spec 1 section 2 "Booking page"). */
 export default function BookPage() {
@@ -42,7 +75,7 @@ export default function BookPage() {
   }
 
   const offer = query.data;
-  const helperName = offer.helper.display_name ?? offer.helper.username ?? '';
+  const helperName = helperNameOf(offer);
   // One figure per distinct price: two free durations read "Gratuit", not "Gratuit · Gratuit".
   const prices =
     offer.pricing_options.length > 0 ? offer.pricing_options.map((option) => option.price_cents) : [offer.price_cents];

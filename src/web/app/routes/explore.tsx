@@ -4,6 +4,42 @@ import { ExploreFilters } from '#web/features/offers/components/explore-filters.
 import { offerMessageAction } from '#web/features/messaging/components/send-message-dialog.tsx';
 import { ExploreResults } from '#web/features/offers/components/explore-results.tsx';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
+import { SEARCH_DEFAULT_PAGE_SIZE } from '#shared/constants.ts';
+import { categories } from '#shared/messages/offers.ts';
+import { seo } from '#shared/messages/seo.ts';
+import { metaDescription } from '#shared/rules/seo.ts';
+import { paths } from '#web/config/paths.ts';
+import { searchOffersQueryOptions } from '#web/features/offers/api/search-offers.ts';
+import { searchFiltersFromParams } from '#web/features/offers/components/explore-filters.tsx';
+import type { PageLoad } from '#web/lib/page-load.ts';
+
+/**
+ * Server rendering (issue 11 section 2): the results of the address's search and filters, under the
+ * key ExploreResults asks for as a visitor. The three addresses share one canonical: /recherche with
+ * the search and the category (other filters only narrow the same list).
+ */
+export const ssr: PageLoad = async (context) => {
+  const filters = searchFiltersFromParams(context.searchParams);
+  await context.queryClient.prefetchQuery(
+    searchOffersQueryOptions('public', { ...filters, limit: SEARCH_DEFAULT_PAGE_SIZE }),
+  );
+  const category = filters.category ? categories[filters.category] : null;
+  const description = filters.query
+    ? seo.exploreQuery(filters.query)
+    : category
+      ? seo.exploreCategory(category)
+      : seo.explore;
+  return {
+    status: 200,
+    head: {
+      title: pageTitles.explore,
+      description: metaDescription(description),
+      canonicalPath: paths.search.href({ search: filters.query, category: filters.category }),
+      ogType: 'website',
+      jsonLd: [],
+    },
+  };
+};
 
 /** /recherche, /explore and /offres (spec 1 section 2 "Explore / search page"). */
 export default function ExplorePage() {

@@ -13,13 +13,16 @@ import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { LANDING_STATS } from '#shared/constants.ts';
 import { pageTitles } from '#shared/messages/common.ts';
-import { landing } from '#shared/messages/pages.ts';
+import { landing } from '#shared/messages/landing.ts';
 import { useBecomeHelper } from '#web/components/layout/use-role-toggle.ts';
 import { Button, ButtonLink } from '#web/components/ui/button.tsx';
 import { SearchForm } from '#web/components/ui/search-form.tsx';
 import { paths } from '#web/config/paths.ts';
 import { FeaturedOffers } from '#web/features/offers/components/featured-offers.tsx';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
+import { seo } from '#shared/messages/seo.ts';
+import { featuredOffersQueryOptions } from '#web/features/offers/api/get-featured-offers.ts';
+import { pageUrl, type PageLoad } from '#web/lib/page-load.ts';
 
 const stepIcons = [
   <Search key="search" size={22} />,
@@ -208,7 +211,34 @@ function HelperCallToAction() {
   );
 }
 
-/** The landing page: not lazy, and pre-rendered at build time (scripts in vite.config.ts). */
+/** Server rendering (issue 11 section 2): the featured offers, and the site with its search for JSON-LD. */
+export const ssr: PageLoad = async (context) => {
+  await context.queryClient.prefetchQuery(featuredOffersQueryOptions());
+  return {
+    status: 200,
+    head: {
+      title: pageTitles.landing,
+      description: seo.landing,
+      canonicalPath: paths.home.href(),
+      ogType: 'website',
+      jsonLd: [
+        {
+          '@context': 'https://schema.org',
+          '@type': 'WebSite',
+          name: seo.siteName,
+          url: pageUrl(context, paths.home.href()),
+          potentialAction: {
+            '@type': 'SearchAction',
+            target: `${pageUrl(context, paths.search.href())}?search={search_term_string}`,
+            'query-input': 'required name=search_term_string',
+          },
+        },
+      ],
+    },
+  };
+};
+
+/** The landing page: not lazy, and rendered by the server (entry-server.tsx) for every visitor. */
 export default function LandingPage() {
   useDocumentTitle(pageTitles.landing);
   return (

@@ -9,6 +9,46 @@ import { HelperProfile } from '#web/features/offers/components/helper-profile.ts
 import type { RenderReportAction } from '#web/features/offers/components/report-action.ts';
 import { ReportButton } from '#web/features/reports/components/report-dialog.tsx';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
+import { seo } from '#shared/messages/seo.ts';
+import { helperJsonLd, metaDescription } from '#shared/rules/seo.ts';
+import { searchOffersQueryOptions } from '#web/features/offers/api/search-offers.ts';
+import { helperQueryOptions } from '#web/features/offers/api/get-helper.ts';
+import { helperRatingQueryOptions } from '#web/features/offers/api/get-helper-rating.ts';
+import { profileOffersParams, publicName } from '#web/features/offers/components/helper-profile.tsx';
+import { helperReviewsQueryOptions } from '#web/lib/api/get-helper-reviews.ts';
+import { loadQuery, notFoundLoad, pageUrl, type PageLoad } from '#web/lib/page-load.ts';
+
+/**
+ * Server rendering (issue 11 section 2): the helper's profile, offers and reviews as a visitor sees
+ * them, a `Person` in JSON-LD (rated only once reviewed); anyone who is no helper answers 404.
+ */
+export const ssr: PageLoad = async (context) => {
+  const { queryClient } = context;
+  const helperId = context.params.id ?? context.params.userId ?? '';
+  const helper = await loadQuery(queryClient, helperQueryOptions(helperId));
+  if (!helper || !isHelperRole(helper.role)) return notFoundLoad();
+  // Under the address's id, as HelperProfile asks for them: the browser then finds them cached.
+  const [rating] = await Promise.all([
+    loadQuery(queryClient, helperRatingQueryOptions(helperId)),
+    loadQuery(queryClient, helperReviewsQueryOptions(helperId)),
+    queryClient.fetchQuery(searchOffersQueryOptions('public', profileOffersParams(helperId))),
+  ]);
+  const name = publicName(helper);
+  const path = paths.mentor.href(helper.id);
+  const avatar = helper.avatar_url ?? helper.profile_image_url;
+  const image = avatar ? pageUrl(context, avatar) : null;
+  return {
+    status: 200,
+    head: {
+      title: pageTitles.mentorNamed(name),
+      description: metaDescription(helper.bio ?? '') || seo.helperFallback(name),
+      canonicalPath: path,
+      ogType: 'profile',
+      image,
+      jsonLd: [helperJsonLd({ name, bio: helper.bio, image }, pageUrl(context, path), rating)],
+    },
+  };
+};
 
 /** "Signaler" for the profile and its reviews (issue 13 section 1). */
 const reportAction: RenderReportAction = (target) => <ReportButton target={target} />;

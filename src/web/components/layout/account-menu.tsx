@@ -1,19 +1,10 @@
-import { ArrowLeftRight, LayoutDashboard, LogOut, ShieldCheck, UserRound } from 'lucide-react';
-import { useNavigate } from 'react-router';
-import { role as roleMessages } from '#shared/messages/auth.ts';
+import { ArrowLeftRight } from 'lucide-react';
+import { lazy, Suspense } from 'react';
+import { role as roleMessages } from '#shared/messages/role.ts';
 import { nav } from '#shared/messages/common.ts';
 import { Avatar } from '#web/components/ui/avatar.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '#web/components/ui/dropdown-menu.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
-import { paths } from '#web/config/paths.ts';
 import { useAuth } from '#web/lib/auth.tsx';
 import { useAuthDialog } from '#web/lib/auth-dialog.ts';
 import { useRoleToggle } from './use-role-toggle.ts';
@@ -44,14 +35,24 @@ export function RoleToggleButton({ className }: { className?: string }) {
   );
 }
 
-/** Avatar menu when logged in; "Se connecter" and "Commencer" when logged out. */
-export function AccountMenu() {
-  const { user, isLoading, isAdmin, logout } = useAuth();
-  const authDialog = useAuthDialog();
-  const { toggle } = useRoleToggle();
-  const navigate = useNavigate();
+// The menu itself (Radix, its positioning) loads for a logged-in person only: a visitor's first
+// paint does without it (DESIGN.md section 9).
+const loadUserMenu = () => import('./user-menu.tsx');
+const UserMenu = lazy(loadUserMenu);
 
-  if (isLoading) return <Skeleton className="h-10 w-10 rounded-full" />;
+/**
+ * Avatar menu when logged in (user-menu.tsx; the avatar alone while it loads); "Se connecter" and
+ * "Commencer" when logged out.
+ */
+export function AccountMenu() {
+  const { user, isLoading } = useAuth();
+  const authDialog = useAuthDialog();
+
+  if (isLoading) {
+    // A stored token is being checked: fetch the menu meanwhile (the import is made once).
+    void loadUserMenu();
+    return <Skeleton className="h-10 w-10 rounded-full" />;
+  }
   if (!user) {
     return (
       <div className="flex items-center gap-2">
@@ -66,41 +67,8 @@ export function AccountMenu() {
   }
   const name = userDisplayName(user);
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger className="focus-ring rounded-full" aria-label={`${nav.accountMenu} (${name})`}>
-        <Avatar name={name} src={user.avatar_url} />
-      </DropdownMenuTrigger>
-      <DropdownMenuContent>
-        <DropdownMenuLabel>
-          <span className="block font-medium text-ink wrap-anywhere">{name}</span>
-          {user.username ? <span className="block wrap-anywhere">@{user.username}</span> : null}
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={() => void navigate(paths.dashboard.href())}>
-          <LayoutDashboard size={18} aria-hidden="true" />
-          {nav.mySpace}
-        </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => void navigate(paths.editProfile.href())}>
-          <UserRound size={18} aria-hidden="true" />
-          {nav.profile}
-        </DropdownMenuItem>
-        {isAdmin ? (
-          <DropdownMenuItem onSelect={() => void navigate(paths.admin.href())}>
-            <ShieldCheck size={18} aria-hidden="true" />
-            {nav.admin}
-          </DropdownMenuItem>
-        ) : (
-          <DropdownMenuItem onSelect={() => void toggle()}>
-            <ArrowLeftRight size={18} aria-hidden="true" />
-            {nav.switchRole}
-          </DropdownMenuItem>
-        )}
-        <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={logout}>
-          <LogOut size={18} aria-hidden="true" />
-          {nav.logout}
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <Suspense fallback={<Avatar name={name} src={user.avatar_url} />}>
+      <UserMenu name={name} />
+    </Suspense>
   );
 }

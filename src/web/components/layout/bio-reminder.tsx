@@ -2,7 +2,7 @@ import { UserRoundPen, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link, matchPath, useLocation } from 'react-router';
 import { common } from '#shared/messages/common.ts';
-import { bioReminder } from '#shared/messages/profile.ts';
+import { bioReminder } from '#shared/messages/bio-reminder.ts';
 import { bioReminderDismissedKey, shouldShowBioReminder } from '#shared/rules/bio-reminder.ts';
 import { buttonClasses } from '#web/components/ui/button.tsx';
 import { paths } from '#web/config/paths.ts';

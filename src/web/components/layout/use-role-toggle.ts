@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { role as roleMessages } from '#shared/messages/auth.ts';
+import { role as roleMessages } from '#shared/messages/role.ts';
 import { common } from '#shared/messages/common.ts';
 import { toast } from '#web/components/ui/toaster.tsx';
 import { paths } from '#web/config/paths.ts';

@@ -1,23 +1,20 @@
-import { Toaster as SonnerToaster } from 'sonner';
-import { common } from '#shared/messages/common.ts';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { toastRequests } from './toast.ts';
 
-export { toast } from 'sonner';
+export { toast } from './toast.ts';
+
+const SonnerHost = lazy(() => import('./sonner-toaster.tsx'));
 
 /**
- * sonner with its defaults spelled out (spec 2 section 9: 3 visible, 4 s, bottom-right); the close
- * button gets a French name (sonner's own is "Close toast").
+ * Where toasts appear. Renders nothing (on the server and at hydration alike) until the first
+ * toast is asked for, then loads sonner (sonner-toaster.tsx), which shows it.
  */
 export function Toaster() {
+  const requested = useSyncExternalStore(toastRequests.subscribe, toastRequests.requested, () => false);
+  if (!requested) return null;
   return (
-    <SonnerToaster
-      position="bottom-right"
-      visibleToasts={3}
-      duration={4000}
-      closeButton
-      toastOptions={{
-        closeButtonAriaLabel: common.close,
-        classNames: { toast: 'font-sans rounded-2xl', description: '!text-slate-700' },
-      }}
-    />
+    <Suspense fallback={null}>
+      <SonnerHost />
+    </Suspense>
   );
 }

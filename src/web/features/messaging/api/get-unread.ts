@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { UNREAD_STALE_MS } from '#shared/constants.ts';
-import { UnreadSummarySchema, type UnreadSummary } from '#shared/schemas/messages.ts';
+import type { UnreadSummary } from '#shared/schemas/messages.ts';
 import { api } from '#web/lib/api-client.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 import { usePollWhileSocketDown } from '../realtime/realtime-provider.tsx';
@@ -10,7 +10,9 @@ import { usePollWhileSocketDown } from '../realtime/realtime-provider.tsx';
  * the server from its read marks (DESIGN.md section 8), for the header badge and the overview card.
  */
 export function getUnread(signal?: AbortSignal): Promise<UnreadSummary> {
-  return api.get('/messages/unread', { schema: UnreadSummarySchema, signal });
+  // The header badge is on every page: its schema loads with the request, not with the first paint.
+  const schema = () => import('#shared/schemas/messages.ts').then((module) => module.UnreadSummarySchema);
+  return api.get('/messages/unread', { schema, signal });
 }
 
 export const unreadQueryOptions = () =>

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_TOKEN_STORAGE_KEY } from '#shared/constants.ts';
 import { messaging } from '#shared/messages/messaging.ts';
 import { sendMessageDialog } from '#shared/messages/messaging-actions.ts';
-import { explore } from '#shared/messages/offers.ts';
+import { offerCard } from '#shared/messages/offer-card.ts';
 import type { Conversation, Message } from '#shared/schemas/messages.ts';
 import { toast } from '#web/components/ui/toaster.tsx';
 import { AuthDialogContext } from '#web/lib/auth-dialog.ts';
@@ -186,7 +186,7 @@ describe('SendMessageButton', () => {
     window.localStorage.setItem(AUTH_TOKEN_STORAGE_KEY, 'token');
     stubApi();
     const { user, openLogin } = renderButton();
-    await user.click(await screen.findByRole('button', { name: explore.messageHelper('Alex') }));
+    await user.click(await screen.findByRole('button', { name: offerCard.messageHelper('Alex') }));
     expect(screen.getByRole('dialog', { name: sendMessageDialog.title })).toBeInTheDocument();
     expect(openLogin).not.toHaveBeenCalled();
   });
@@ -194,7 +194,7 @@ describe('SendMessageButton', () => {
   it('asks a visitor to log in instead', async () => {
     stubApi();
     const { user, openLogin } = renderButton();
-    await user.click(screen.getByRole('button', { name: explore.messageHelper('Alex') }));
+    await user.click(screen.getByRole('button', { name: offerCard.messageHelper('Alex') }));
     expect(openLogin).toHaveBeenCalledWith('login');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
@@ -208,6 +208,6 @@ describe('SendMessageButton', () => {
     renderButton();
     await waitFor(() => expect(vi.mocked(fetch)).toHaveBeenCalled());
     await new Promise((resolve) => setTimeout(resolve, 30));
-    expect(screen.queryByRole('button', { name: explore.messageHelper('Alex') })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: offerCard.messageHelper('Alex') })).not.toBeInTheDocument();
   });
 });

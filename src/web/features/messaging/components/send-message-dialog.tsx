@@ -5,7 +5,7 @@ import { MESSAGE_MAX_LENGTH } from '#shared/constants.ts';
 import { ErrorCode } from '#shared/error-codes.ts';
 import { messaging } from '#shared/messages/messaging.ts';
 import { sendMessageDialog } from '#shared/messages/messaging-actions.ts';
-import { explore } from '#shared/messages/offers.ts';
+import { offerCard } from '#shared/messages/offer-card.ts';
 import type { PublicOffer } from '#shared/schemas/offers.ts';
 import { Button, type ButtonVariant } from '#web/components/ui/button.tsx';
 import { Dialog, DialogClose, DialogContent } from '#web/components/ui/dialog.tsx';
@@ -150,8 +150,8 @@ export function SendMessageButton({
   const authDialog = useAuthDialog();
   const [open, setOpen] = useState(false);
   if (isLoading || user?.id === offer.helper_id) return null;
-  const label = appearance === 'card' ? explore.message : sendMessageDialog.trigger;
-  const ariaLabel = appearance === 'card' ? explore.messageHelper(helperName) : undefined;
+  const label = appearance === 'card' ? offerCard.message : sendMessageDialog.trigger;
+  const ariaLabel = appearance === 'card' ? offerCard.messageHelper(helperName) : undefined;
   return (
     <>
       <Button

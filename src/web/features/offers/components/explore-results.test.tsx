@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { offerCard } from '#shared/messages/offer-card.ts';
 import { explore } from '#shared/messages/offers.ts';
 import type { SearchResponse } from '#shared/schemas/offers.ts';
 import { AUTH_TOKEN_STORAGE_KEY } from '#shared/constants.ts';
@@ -54,7 +55,7 @@ describe('ExploreResults', () => {
     await screen.findByRole('heading', { level: 3, name: offer.title });
     expect(screen.queryByRole('button', { name: 'action message' })).not.toBeInTheDocument();
     expect(
-      screen.getByRole('button', { name: explore.messageHelper(offer.helper.display_name ?? '') }),
+      screen.getByRole('button', { name: offerCard.messageHelper(offer.helper.display_name ?? '') }),
     ).toBeInTheDocument();
     visitor.unmount();
 

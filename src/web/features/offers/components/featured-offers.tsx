@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { FEATURED_OFFERS_COUNT } from '#shared/constants.ts';
-import { offers } from '#shared/messages/offers.ts';
+import { featuredOffers } from '#shared/messages/offer-card.ts';
 import { EmptyState } from '#web/components/ui/empty-state.tsx';
 import { useFeaturedOffers } from '../api/get-featured-offers.ts';
 import { FeaturedOfferCard, OfferGridSkeleton } from './offer-card.tsx';
@@ -15,7 +15,7 @@ export function FeaturedOffers() {
   const query = useFeaturedOffers();
 
   useEffect(() => {
-    if (query.error) console.error(offers.loadError, query.error);
+    if (query.error) console.error(featuredOffers.loadError, query.error);
   }, [query.error]);
 
   if (query.isError) return null;
@@ -24,15 +24,15 @@ export function FeaturedOffers() {
     <section aria-labelledby="aidants-titre" className="mx-auto w-full max-w-6xl px-4 py-16 sm:px-6">
       <div className="max-w-2xl">
         <h2 id="aidants-titre" className="text-2xl font-semibold text-ink sm:text-3xl">
-          {offers.featuredTitle}
+          {featuredOffers.title}
         </h2>
-        <p className="mt-3 text-lg text-slate-700">{offers.featuredIntro}</p>
+        <p className="mt-3 text-lg text-slate-700">{featuredOffers.intro}</p>
       </div>
       <div className="mt-10">
         {query.isPending ? (
           <OfferGridSkeleton count={FEATURED_OFFERS_COUNT / 2} className={gridClasses} />
         ) : query.data.length === 0 ? (
-          <EmptyState title={offers.noOffers} />
+          <EmptyState title={featuredOffers.noOffers} />
         ) : (
           <ul className={gridClasses}>
             {query.data.map((offer) => (

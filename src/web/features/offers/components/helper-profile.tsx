@@ -25,7 +25,7 @@ import { useLoginRequired } from './explore-results.tsx';
 import { ExploreOfferCard, OfferGridSkeleton, RatingBadge, type RenderMessageAction } from './offer-card.tsx';
 import type { RenderReportAction } from './report-action.ts';
 
-function publicName(user: Pick<PublicUser, 'display_name' | 'username'>): string {
+export function publicName(user: Pick<PublicUser, 'display_name' | 'username'>): string {
   return user.display_name?.trim() || user.username || '';
 }
 
@@ -141,9 +141,11 @@ function ReviewsPanel({ helperId, renderReportAction }: { helperId: string; rend
   );
 }
 
-/** The helper's visible offers: the public search lists visible ones only (spec 2 section 4). */
+/** The search of the helper's visible offers: the public search lists visible ones only (spec 2 section 4). */
+export const profileOffersParams = (helperId: string) => ({ helper_id: helperId, limit: LIST_MAX_LIMIT });
+
 function useProfileOffers(helperId: string) {
-  return useSearchOffers('public', { helper_id: helperId, limit: LIST_MAX_LIMIT });
+  return useSearchOffers('public', profileOffersParams(helperId));
 }
 
 /** "Envoyer un message" next to the helper's name: about the first offer the profile lists. */

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { EXPLORE_DESCRIPTION_PREVIEW_LENGTH, LANDING_DESCRIPTION_PREVIEW_LENGTH } from '#shared/constants.ts';
 import { common } from '#shared/messages/common.ts';
-import { explore, offers } from '#shared/messages/offers.ts';
+import { offerCard } from '#shared/messages/offer-card.ts';
 import { formatMoney, truncate } from '#shared/rules/format.ts';
 import { titleHashtag, titleTag } from '#shared/rules/offer-tag.ts';
 import type { PublicOffer } from '#shared/schemas/offers.ts';
@@ -31,7 +31,7 @@ const ratingFormat = new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 1, 
 export function RatingBadge({ rating, className }: { rating: PublicOffer['rating']; className?: string }) {
   if (rating.average === null || rating.count === 0) {
     return (
-      <Badge variant="accent" className={className} title={offers.newHelperLabel}>
+      <Badge variant="accent" className={className} title={offerCard.newHelperLabel}>
         {common.newHelper}
       </Badge>
     );
@@ -41,14 +41,14 @@ export function RatingBadge({ rating, className }: { rating: PublicOffer['rating
     <span
       role="img"
       className={cn('inline-flex items-center gap-1 text-sm text-ink', className)}
-      aria-label={offers.ratingLabel(average, rating.count)}
+      aria-label={offerCard.ratingLabel(average, rating.count)}
     >
       <Star size={16} className="fill-amber-400 text-amber-500" aria-hidden="true" />
       <span className="font-semibold" aria-hidden="true">
         {average}
       </span>
       <span className="text-ink-muted" aria-hidden="true">
-        {offers.reviewsCount(rating.count)}
+        {offerCard.reviewsCount(rating.count)}
       </span>
     </span>
   );
@@ -68,7 +68,7 @@ export function PriceDuration({
       <span className="inline-flex items-center gap-1 text-sm text-ink-muted">
         <Clock size={16} aria-hidden="true" />
         <span aria-hidden="true">{common.minutes(offer.duration_minutes)}</span>
-        <span className="sr-only">{offers.durationLabel(offer.duration_minutes)}</span>
+        <span className="sr-only">{offerCard.durationLabel(offer.duration_minutes)}</span>
       </span>
     </div>
   );
@@ -100,7 +100,7 @@ export function FeaturedOfferCard({ offer }: { offer: PublicOffer }) {
       {hashtag ? <p className="mt-3 text-sm font-medium text-accent-text">{hashtag}</p> : null}
       <PriceDuration offer={offer} className="mt-4" />
       <span className={buttonClasses({ className: 'mt-4 w-full' })} aria-hidden="true">
-        {offers.bookSession}
+        {offerCard.bookSession}
       </span>
     </Link>
   );
@@ -159,18 +159,22 @@ export function ExploreOfferCard({
         {loggedIn ? (
           <>
             {renderMessageAction?.(offer, 'card')}
-            <ButtonLink to={paths.book.href(offer.id)} className="flex-1" aria-label={explore.bookHelper(offer.title)}>
-              {offers.book}
+            <ButtonLink
+              to={paths.book.href(offer.id)}
+              className="flex-1"
+              aria-label={offerCard.bookHelper(offer.title)}
+            >
+              {offerCard.book}
             </ButtonLink>
           </>
         ) : (
           <>
-            <Button variant="outline" onClick={onLoginRequired} aria-label={explore.messageHelper(name)}>
+            <Button variant="outline" onClick={onLoginRequired} aria-label={offerCard.messageHelper(name)}>
               <MessageCircle size={20} aria-hidden="true" />
-              {explore.message}
+              {offerCard.message}
             </Button>
-            <Button className="flex-1" onClick={onLoginRequired} aria-label={explore.bookHelper(offer.title)}>
-              {offers.book}
+            <Button className="flex-1" onClick={onLoginRequired} aria-label={offerCard.bookHelper(offer.title)}>
+              {offerCard.book}
             </Button>
           </>
         )}
