@@ -28,8 +28,11 @@ export type BenchTarget = {
   connections?: number;
   /** Status codes that count as success besides 2xx (e.g. 409 in a contention scenario). */
   acceptStatus?: number[];
-  /** Throughput goal as a share of the bare baseline it names. */
-  goal?: { ratio: number; against: 'node' | 'fastify' };
+  /**
+   * Goals: throughput as a share of the bare baseline it names, and/or a ceiling on the p99 latency.
+   * A target meets its goals only if it also had no failed request.
+   */
+  goal?: { ratio?: number; against?: 'node' | 'fastify'; p99Ms?: number };
 };
 
 export type BenchScenario<Data = unknown> = {

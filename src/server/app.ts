@@ -1,8 +1,7 @@
-import multipart from '@fastify/multipart';
 import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { stdSerializers } from 'pino';
-import { AVATAR_MAX_BYTES, API_BASE_PATH } from '#shared/constants.ts';
+import { API_BASE_PATH } from '#shared/constants.ts';
 import { configureZod } from '#shared/schemas/zod-locale.ts';
 import { createMailer, type Mailer } from './adapters/mail/mailer.ts';
 import { createPaymentProvider } from './adapters/payments/create-provider.ts';
@@ -199,13 +198,14 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
 
   // Order matters: security first (headers, rate limits), then compression (it wires itself into each
   // route as it is declared, the static files' included), the error model, OpenAPI (it must see every
-  // route registered after it), authentication, body parsers, and finally the feature modules.
+  // route registered after it), authentication, and finally the feature modules. The multipart
+  // parser is registered by the one route that takes a file (users.routes.ts): its three hooks would
+  // otherwise run on every request.
   await registerSecurity(app);
   await registerCompression(app);
   registerErrorHandler(app);
   await registerOpenApi(app, { ui: config.openApiUi });
   await app.register(authPlugin, { ctx });
-  await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5 } });
   await registerWebsocket(app);
 
   // The app sockets of this instance: subscribed to the bus once the app is ready, and stopped

@@ -102,6 +102,13 @@ export const PAYMENT_CONFIRMATION_WAIT_MS = 30_000;
 /** Payments per page of the financial dashboard. */
 export const FINANCIAL_DASHBOARD_PAGE_SIZE = 20;
 export const HELPER_SLOTS_REFETCH_MS = 15_000;
+/**
+ * Free windows (GET /time-slots/helper/{id}/fragments) are asked for a range: by default the next
+ * five weeks, at most six (a month grid of the booking page shows five or six weeks). Bounding it
+ * keeps the answer, and the work behind it, the size of what one page shows (issue 11).
+ */
+export const FRAGMENTS_DEFAULT_DAYS = 35;
+export const FRAGMENTS_MAX_DAYS = 42;
 export const UNREAD_POLL_MS = 8000;
 export const UNREAD_BADGE_MAX = 99;
 

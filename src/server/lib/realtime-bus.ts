@@ -34,7 +34,13 @@ export type BusEvent =
    */
   | { type: 'support.activity'; user_ids: string[] }
   /** The user's tokens were revoked (password or e-mail change): their open sockets close at once. */
-  | { type: 'session.revoked'; user_ids: string[] };
+  | { type: 'session.revoked'; user_ids: string[] }
+  /**
+   * Something a search answer shows changed (offer, pricing, helper's public fields or state,
+   * reviews): sent by the database triggers of migration 0013, every process drops its cached
+   * answers. `user_ids` is empty: no socket is told.
+   */
+  | { type: 'search.changed'; user_ids: string[] };
 
 /** Publishes an event; pass the transaction that makes the change so it leaves at its commit. */
 export async function publishEvent(db: Executor, event: BusEvent): Promise<void> {

@@ -22,6 +22,8 @@ export const slots = {
   created: 'Créneau créé avec succès',
   helperRequired: 'Seuls les aidants peuvent gérer des créneaux.',
   toggled: 'Disponibilité du créneau modifiée',
+  rangeEndBeforeStart: 'La fin de la période doit être après son début.',
+  rangeTooLong: (days: number) => `La période demandée ne peut pas dépasser ${days} jours.`,
 } as const;
 
 /** The slot pages: /offers/{id}/add-slots, /offers/{id}/manage-slots, /manage-availability (web). */

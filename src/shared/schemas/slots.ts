@@ -1,10 +1,14 @@
 import { z } from 'zod';
 import {
+  FRAGMENTS_MAX_DAYS,
   SLOT_BULK_MAX_ROWS,
   SLOT_MAX_DURATION_MINUTES,
   SLOT_MEETING_LINK_MAX_LENGTH,
   SLOT_NOTES_MAX_LENGTH,
 } from '../constants.ts';
+import { slots as slotMessages } from '../messages/availability.ts';
+
+const DAY_MS = 86_400_000;
 
 /**
  * Slot contract. Dates and times on the wire are Europe/Paris wall times ("heure de Paris",
@@ -101,4 +105,21 @@ export const FragmentSchema = z.object({ start_at: z.string(), end_at: z.string(
 export type Fragment = z.infer<typeof FragmentSchema>;
 
 export const FragmentsParamsSchema = z.object({ helper_id: z.uuid() });
-export const FragmentsQuerySchema = z.object({ offer_id: z.uuid().optional() });
+/**
+ * The range of free windows asked for: windows overlapping [from, to), cut at from (and at now).
+ * Without `from`, now; without `to`, FRAGMENTS_DEFAULT_DAYS after `from`. At most FRAGMENTS_MAX_DAYS.
+ */
+export const FragmentsQuerySchema = z
+  .object({
+    offer_id: z.uuid().optional(),
+    from: z.iso.datetime({ offset: true }).optional(),
+    to: z.iso.datetime({ offset: true }).optional(),
+  })
+  .superRefine((query, ctx) => {
+    if (!query.from || !query.to) return;
+    const span = Date.parse(query.to) - Date.parse(query.from);
+    if (span <= 0) ctx.addIssue({ code: 'custom', path: ['to'], message: slotMessages.rangeEndBeforeStart });
+    else if (span > FRAGMENTS_MAX_DAYS * DAY_MS)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: slotMessages.rangeTooLong(FRAGMENTS_MAX_DAYS) });
+  });
+export type FragmentsQuery = z.infer<typeof FragmentsQuerySchema>;

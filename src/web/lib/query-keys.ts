@@ -87,5 +87,8 @@ export const queryKeys = {
   fragments: {
     all: ['fragments'] as const,
     ofOffer: (helperId: string, offerId: string) => ['fragments', helperId, offerId] as const,
+    /** The range a month of the booking page asks for (booking-times.ts `fragmentsRangeOfMonth`). */
+    inRange: (helperId: string, offerId: string, range: { from: string; to: string }) =>
+      ['fragments', helperId, offerId, range.from, range.to] as const,
   },
 };

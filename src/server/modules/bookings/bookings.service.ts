@@ -138,7 +138,11 @@ export async function holdTime(
           bookingMessages.upcomingLimitReached(MAX_UPCOMING_BOOKINGS_PER_HELPER),
         );
       }
-      const { offered, free } = await loadAvailability(tx, offer.helperId, offer.id, now);
+      // Only the slots and bookings around the requested session matter (slots.service.ts).
+      const { offered, free } = await loadAvailability(tx, offer.helperId, offer.id, now, {
+        from: startAt,
+        to: endAt,
+      });
       if (!isBookable(free, startAt, endAt)) {
         // Proposed by the helper but held by another booking: the same answer as losing the race.
         if (isBookable(offered, startAt, endAt))

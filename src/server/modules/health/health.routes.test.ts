@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { computeSecurityHeaders } from '#server/plugins/security.ts';
 import { createDatabaseProbe } from './health.routes.ts';
 import { buildTestApp, type TestApp } from '#tests/build-test-app.ts';
 
@@ -30,6 +31,16 @@ describe('GET /api/v1/health', () => {
     });
     expect(res.statusCode).toBe(401);
     expect(res.json().code).toBe('INVALID_TOKEN');
+  });
+
+  it('sends every security header, the JSON type and the body of the schema on its fast path', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
+    for (const [name, value] of Object.entries(computeSecurityHeaders())) expect(res.headers[name]).toBe(value);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.body).toBe(JSON.stringify({ status: 'ok', database: t.app.ctx.database.kind }));
+    // The same headers as any other API answer (here a 404 through the error handler).
+    const other = await t.app.inject({ method: 'GET', url: '/api/v1/nothing-here' });
+    for (const name of Object.keys(computeSecurityHeaders())) expect(res.headers[name]).toBe(other.headers[name]);
   });
 
   it('sends a strict Content-Security-Policy without inline scripts', async () => {

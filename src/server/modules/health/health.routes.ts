@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ErrorCode } from '#shared/error-codes.ts';
 import { apiErrors } from '#shared/messages/common.ts';
 import type { App, AppContext } from '../../app-types.ts';
+import { sendJson } from '../../lib/etag.ts';
 
 const HealthSchema = z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) });
 const UnavailableSchema = z.object({ detail: z.string(), code: z.string() });
@@ -30,15 +31,20 @@ export function createDatabaseProbe(ping: () => Promise<void>, maxAgeMs = HEALTH
   };
 }
 
+
 export async function healthRoutes(app: App, { ctx }: { ctx: AppContext }): Promise<void> {
   const databaseReachable = createDatabaseProbe(() => ctx.database.ping());
+  // The healthy answer never changes for a running process: serialized (and checked against its
+  // schema) once here, sent as is. Monitors poll this route constantly; per-request zod work on a
+  // constant answer is pure overhead (issue 11, section 3).
+  const healthy = JSON.stringify(HealthSchema.parse({ status: 'ok', database: ctx.database.kind }));
   app.get(
     '/health',
     {
       schema: { tags: ['health'], summary: 'État du service', response: { 200: HealthSchema, 503: UnavailableSchema } },
     },
     async (request, reply) => {
-      if (await databaseReachable()) return { status: 'ok' as const, database: ctx.database.kind };
+      if (await databaseReachable()) return sendJson(reply, healthy);
       request.log.error('health check: database unreachable');
       reply.code(503);
       return { detail: apiErrors.serviceUnavailable, code: ErrorCode.SERVICE_UNAVAILABLE };

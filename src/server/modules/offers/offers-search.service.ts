@@ -6,10 +6,11 @@ import {
   parseSearchTerms,
   typoCorrections,
 } from '#shared/rules/search-terms.ts';
-import type { SearchQuery, SearchResponse } from '#shared/schemas/offers.ts';
+import { SearchResponseSchema, type SearchQuery, type SearchResponse } from '#shared/schemas/offers.ts';
 import type { AppContext } from '../../app-types.ts';
 import type { Executor } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/users.ts';
+import { subscribeToBus } from '../../lib/realtime-bus.ts';
 import { blockedIdsOf } from '../blocks/blocks.service.ts';
 import { ExpiringCache } from './expiring-cache.ts';
 import { toPublicOffer } from './offer-dto.ts';
@@ -46,9 +47,26 @@ type SearchReuse = {
   neighbours: ExpiringCache<string, readonly string[]>;
   estimates: ExpiringCache<string, number>;
   newestHeldOnly: ExpiringCache<string, number>;
+  /**
+   * Whole answers, by request (answerKey), for a few seconds (issue 11: a search costs milliseconds
+   * of database and Node time; the same searches come again and again). Every write that can change
+   * an answer drops them in every process at its commit: the triggers of migration 0013 send
+   * `search.changed` on the bus (startSearchInvalidation). The TTL only bounds what a lost
+   * notification could leave behind.
+   */
+  answers: ExpiringCache<string, CachedAnswer>;
+  /**
+   * Answers being computed, by the same key: concurrent requests for one search wait for the one
+   * computation instead of each running it (many pages polling the same search at once).
+   */
+  pending: Map<string, Promise<CachedAnswer>>;
 };
+/** An answer and its JSON, checked against the response schema and serialized once. */
+type CachedAnswer = { answer: SearchResponse; json: string };
 const SEARCH_REUSE_TTL_MS = 60_000;
 const SEARCH_REUSE_MAX_ENTRIES = 5_000;
+const SEARCH_ANSWER_TTL_MS = 10_000;
+const SEARCH_ANSWER_MAX_ENTRIES = 2_000;
 const searchReuseByDatabase = new WeakMap<Executor, SearchReuse>();
 
 function searchReuse(db: Executor): SearchReuse {
@@ -58,15 +76,35 @@ function searchReuse(db: Executor): SearchReuse {
       neighbours: new ExpiringCache(SEARCH_REUSE_TTL_MS, SEARCH_REUSE_MAX_ENTRIES),
       estimates: new ExpiringCache(SEARCH_REUSE_TTL_MS, SEARCH_REUSE_MAX_ENTRIES),
       newestHeldOnly: new ExpiringCache(SEARCH_REUSE_TTL_MS, SEARCH_REUSE_MAX_ENTRIES),
+      answers: new ExpiringCache(SEARCH_ANSWER_TTL_MS, SEARCH_ANSWER_MAX_ENTRIES),
+      pending: new Map(),
     };
     searchReuseByDatabase.set(db, reuse);
   }
   return reuse;
 }
 
-/** Called after every offer write: new words and new totals must show at once in this process. */
+/**
+ * Called after every offer write of this process, and on every `search.changed` of the bus: new
+ * words, new totals and new answers must show at once. A search that started before keeps its old
+ * SearchReuse object, and does not store its answer in the new one (searchOffers).
+ */
 export function forgetSearchReuse(db: Executor): void {
   searchReuseByDatabase.delete(db);
+}
+
+/**
+ * Drops this process's search answers whenever any process commits a write that changes one
+ * (`search.changed`), and after the bus listener lost notifications. Returns the unsubscribe.
+ */
+export function startSearchInvalidation(ctx: AppContext): Promise<() => Promise<void>> {
+  return subscribeToBus(
+    ctx.database,
+    (event) => {
+      if (event.type === 'search.changed') forgetSearchReuse(ctx.db);
+    },
+    () => forgetSearchReuse(ctx.db),
+  );
 }
 
 async function vocabularyNeighbours(db: Executor, words: readonly string[]): Promise<Map<string, readonly string[]>> {
@@ -127,8 +165,68 @@ export async function searchOffers(
   viewer?: UserRow | null,
   askerId: string | undefined = viewer?.id,
 ): Promise<SearchResponse> {
+  return (await cachedSearch(ctx, query, viewer, askerId)).answer;
+}
+
+/**
+ * The same answer as JSON text, for the routes: a cached answer is sent as it was serialized the
+ * first time (the zod serializer of a page of offers costs more than the rest of a cache hit).
+ */
+export async function searchOffersJson(
+  ctx: AppContext,
+  query: SearchQuery,
+  viewer?: UserRow | null,
+  askerId: string | undefined = viewer?.id,
+): Promise<string> {
+  return (await cachedSearch(ctx, query, viewer, askerId)).json;
+}
+
+async function cachedSearch(
+  ctx: AppContext,
+  query: SearchQuery,
+  viewer: UserRow | null | undefined,
+  askerId: string | undefined,
+): Promise<CachedAnswer> {
+  const reuse = searchReuse(ctx.db);
+  const excludedHelperIds = await excludedHelpersFor(ctx.db, askerId);
+  // What makes two answers differ: the normalized words, the filters, the page, and the caller's
+  // own hidden offers and blocked people (read fresh above: a new block is a new key at once).
+  const answerKey = JSON.stringify([
+    normalizeSearchQuery(query.query ?? ''),
+    query.category ?? null,
+    query.min_price ?? null,
+    query.max_price ?? null,
+    query.duration ?? null,
+    query.helper_id ?? null,
+    query.page,
+    query.limit,
+    listViewerId(viewer) ?? null,
+    excludedHelperIds ?? null,
+  ]);
+  const cached = reuse.answers.get(answerKey) ?? reuse.pending.get(answerKey);
+  if (cached) return cached;
+  const computing = computeSearch(ctx, query, viewer, excludedHelperIds).then((answer) => {
+    const entry = { answer, json: JSON.stringify(SearchResponseSchema.parse(answer)) };
+    // Not if a write was announced meanwhile: the answer may predate it (forgetSearchReuse).
+    if (searchReuseByDatabase.get(ctx.db) === reuse) reuse.answers.set(answerKey, entry);
+    return entry;
+  });
+  reuse.pending.set(answerKey, computing);
+  try {
+    return await computing;
+  } finally {
+    reuse.pending.delete(answerKey);
+  }
+}
+
+async function computeSearch(
+  ctx: AppContext,
+  query: SearchQuery,
+  viewer: UserRow | null | undefined,
+  excludedHelperIds: string[] | undefined,
+): Promise<SearchResponse> {
   const filters: repo.SearchFilters = {
-    excludedHelperIds: await excludedHelpersFor(ctx.db, askerId),
+    excludedHelperIds,
     tsQuery: await searchTsQuery(ctx.db, query.query),
     category: query.category,
     minPrice: query.min_price,

@@ -17,6 +17,7 @@ import {
   SearchResponseSchema,
 } from '#shared/schemas/offers.ts';
 import type { App, AppContext } from '../../app-types.ts';
+import { sendJson } from '../../lib/etag.ts';
 import { authenticated, requireRole, requireUser } from '../../plugins/auth.ts';
 import * as search from './offers-search.service.ts';
 import * as service from './offers.service.ts';
@@ -33,6 +34,14 @@ const helperOnly = requireRole(['helper'], ErrorCode.HELPER_ROLE_REQUIRED, offer
 
 /** Offers, search and contact information (spec 1 sections 3, 5, 7 and 8). */
 export async function offersRoutes(app: App, { ctx }: { ctx: AppContext }): Promise<void> {
+  // Cached search answers follow every write of every process (offers-search.service.ts).
+  let stopSearchInvalidation: (() => Promise<void>) | undefined;
+  app.addHook('onReady', async () => {
+    stopSearchInvalidation = await search.startSearchInvalidation(ctx);
+  });
+  app.addHook('onClose', async () => {
+    await stopSearchInvalidation?.();
+  });
   // The spec writes /offers/ with a trailing slash; both spellings answer, only one is documented.
   for (const url of ['/offers/', '/offers']) {
     app.get(
@@ -93,7 +102,8 @@ export async function offersRoutes(app: App, { ctx }: { ctx: AppContext }): Prom
         response: { 200: SearchResponseSchema, 422: ValidationErrorResponseSchema },
       },
     },
-    async (request) => search.searchOffers(ctx, request.query, null, request.user?.id),
+    async (request, reply) =>
+      sendJson(reply, await search.searchOffersJson(ctx, request.query, null, request.user?.id)),
   );
 
   app.get(
@@ -107,7 +117,7 @@ export async function offersRoutes(app: App, { ctx }: { ctx: AppContext }): Prom
         response: { 200: SearchResponseSchema, 401: ErrorResponseSchema, 422: ValidationErrorResponseSchema },
       },
     },
-    async (request) => search.searchOffers(ctx, request.query, requireUser(request)),
+    async (request, reply) => sendJson(reply, await search.searchOffersJson(ctx, request.query, requireUser(request))),
   );
 
   app.get(

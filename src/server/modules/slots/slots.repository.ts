@@ -72,59 +72,73 @@ export async function toggleOwnSlot(db: Executor, id: string, helperId: string):
   return row;
 }
 
+/** A half-open range of instants [from, to). */
+export type TimeRange = { from: Date; to: Date };
+
+export type Calendar = {
+  /** Available slots merged into disjoint windows by PostgreSQL (`range_agg`), sorted. */
+  open: { start: Date; end: Date; offerId: null; isAvailable: true }[];
+  /** Bookings in a time-holding status (whether a payment hold is still live is the rule's call). */
+  held: { start: Date; end: Date; status: string; holdExpiresAt: Date | null }[];
+};
+
 /**
- * Available slots of a helper still running after `now`, for one offer (its own slots and the
- * helper-wide ones) or for all, already merged into disjoint windows by PostgreSQL (`range_agg`):
- * two thousand slots come back as a few hundred rows of plain numbers, not Date-parsed rows. The
- * start bound keeps the scan on the (helper_id, start_at) index: a slot never lasts more than
- * `maxSlotMinutes`.
+ * What free windows are made of, in one round trip (on PGlite each query is a turn of its single
+ * connection): a helper's available slots overlapping `slotRange`, for one offer (its own slots and
+ * the helper-wide ones) or for all, merged by PostgreSQL into a few dozen rows of plain numbers; and
+ * the helper's bookings holding time that overlap `bookingRange`. With `activeOnly`, nothing comes
+ * back for a suspended or erased helper.
+ *
+ * The bounds on start_at keep the slot scan on the (helper_id, start_at) index, to the range only
+ * (a slot never lasts more than `maxSlotMinutes`); the booking predicate matches the partial GiST
+ * index behind `bookings_no_overlap`, so it stays an index scan whatever the helper's history.
  */
-export async function listOpenSlotWindows(
+export async function loadCalendar(
   db: Executor,
-  helperId: string,
-  offerId: string | null,
-  now: Date,
-  maxSlotMinutes: number,
-): Promise<{ start: Date; end: Date; offerId: null; isAvailable: true }[]> {
-  const nowIso = now.toISOString();
+  query: {
+    helperId: string;
+    offerId: string | null;
+    slotRange: TimeRange;
+    bookingRange: TimeRange;
+    maxSlotMinutes: number;
+    activeOnly: boolean;
+  },
+): Promise<Calendar> {
+  const { helperId, offerId } = query;
+  const from = query.slotRange.from.toISOString();
   const offerFilter = offerId ? sql`AND (offer_id = ${offerId} OR offer_id IS NULL)` : sql``;
+  const active = query.activeOnly
+    ? sql`AND EXISTS (SELECT 1 FROM users WHERE id = ${helperId} AND suspended_at IS NULL AND erased_at IS NULL)`
+    : sql``;
+  const ms = (column: SQL) => sql`(extract(epoch FROM ${column}) * 1000)::float8`;
   const result = await db.execute(sql`
-    SELECT (extract(epoch FROM lower(r)) * 1000)::float8 AS start_ms, (extract(epoch FROM upper(r)) * 1000)::float8 AS end_ms
+    SELECT 0 AS kind, ${ms(sql`lower(r)`)} AS start_ms, ${ms(sql`upper(r)`)} AS end_ms, NULL AS status, NULL::float8 AS hold_ms
     FROM unnest((
       SELECT range_agg(tstzrange(start_at, end_at)) FROM slots
       WHERE helper_id = ${helperId} AND is_available
-        AND start_at > ${nowIso}::timestamptz - make_interval(mins => ${maxSlotMinutes})
-        AND end_at > ${nowIso}::timestamptz ${offerFilter}
-    )) AS r`);
-  return (result as { rows: { start_ms: number; end_ms: number }[] }).rows.map((row) => ({
-    start: new Date(Number(row.start_ms)),
-    end: new Date(Number(row.end_ms)),
-    offerId: null,
-    isAvailable: true,
-  }));
-}
-
-/**
- * Bookings of a helper that hold time after `now`. The predicate matches the partial GiST index
- * behind `bookings_no_overlap`, so it stays an index scan with thousands of bookings.
- */
-export async function listHoldingBookings(
-  db: Executor,
-  helperId: string,
-  now: Date,
-): Promise<{ start: Date; end: Date; status: string; holdExpiresAt: Date | null }[]> {
-  const result = await db.execute(sql`
-    SELECT (extract(epoch FROM start_at) * 1000)::float8 AS start_ms, (extract(epoch FROM end_at) * 1000)::float8 AS end_ms,
-      status, (extract(epoch FROM hold_expires_at) * 1000)::float8 AS hold_ms
+        AND start_at > ${from}::timestamptz - make_interval(mins => ${query.maxSlotMinutes})
+        AND start_at < ${query.slotRange.to.toISOString()}::timestamptz
+        AND end_at > ${from}::timestamptz ${offerFilter} ${active}
+    )) AS r
+    UNION ALL
+    SELECT 1, ${ms(sql`start_at`)}, ${ms(sql`end_at`)}, status, ${ms(sql`hold_expires_at`)}
     FROM bookings
     WHERE helper_id = ${helperId} AND ${oneOf(bookings.status, TIME_HOLDING_STATUSES)}
-      AND tstzrange(start_at, end_at) && tstzrange(${now.toISOString()}::timestamptz, NULL)`);
-  return (result as { rows: { start_ms: number; end_ms: number; status: string; hold_ms: number | null }[] }).rows.map(
-    (row) => ({
-      start: new Date(Number(row.start_ms)),
-      end: new Date(Number(row.end_ms)),
-      status: row.status,
-      holdExpiresAt: row.hold_ms === null ? null : new Date(Number(row.hold_ms)),
-    }),
-  );
+      AND tstzrange(start_at, end_at) && tstzrange(${query.bookingRange.from.toISOString()}::timestamptz, ${query.bookingRange.to.toISOString()}::timestamptz)
+      ${active}`);
+  const calendar: Calendar = { open: [], held: [] };
+  type Row = { kind: number; start_ms: number; end_ms: number; status: string | null; hold_ms: number | null };
+  for (const row of (result as { rows: Row[] }).rows) {
+    const start = new Date(Number(row.start_ms));
+    const end = new Date(Number(row.end_ms));
+    if (Number(row.kind) === 0) calendar.open.push({ start, end, offerId: null, isAvailable: true });
+    else
+      calendar.held.push({
+        start,
+        end,
+        status: row.status ?? '',
+        holdExpiresAt: row.hold_ms === null ? null : new Date(Number(row.hold_ms)),
+      });
+  }
+  return calendar;
 }

@@ -1,8 +1,10 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FRAGMENTS_MAX_DAYS } from '#shared/constants.ts';
 import { ErrorCode } from '#shared/error-codes.ts';
 import { slots as slotMessages } from '#shared/messages/availability.ts';
 import { addDaysToWallDate, frenchDate, parisToday, parisToUtc } from '#shared/rules/paris-time.ts';
+import { bookings } from '#server/db/schema/bookings.ts';
 import { slots } from '#server/db/schema/slots.ts';
 import { users, type UserRow } from '#server/db/schema/users.ts';
 import { buildTestApp, type TestApp } from '#tests/build-test-app.ts';
@@ -523,5 +525,100 @@ describe('GET /time-slots/helper/{helper_id}/fragments', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/time-slots/helper/nope/fragments' })).statusCode).toBe(
       422,
     );
+  });
+
+  const ranged = (query: Record<string, string>, headers: Record<string, string> = {}) =>
+    t.app.inject({
+      method: 'GET',
+      url: `/api/v1/time-slots/helper/${fragHelper.id}/fragments`,
+      query: { offer_id: fragOffer.id, ...query },
+      headers,
+    });
+
+  it('gives the windows overlapping [from, to), cut at from, not cut at to', async () => {
+    const res = await ranged({ from: at(10.5).toISOString(), to: at(14.5).toISOString() });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([
+      { start_at: at(10.5).toISOString(), end_at: at(12).toISOString() },
+      // The 14:00-16:00 slot overlaps the range: whole (minus its booking), so a session may start before `to`.
+      { start_at: at(14).toISOString(), end_at: at(15).toISOString() },
+      { start_at: at(15.5).toISOString(), end_at: at(16).toISOString() },
+    ]);
+    const before = await ranged({ from: at(0).toISOString(), to: at(8).toISOString() });
+    expect(before.json()).toEqual([]);
+  });
+
+  it('answers the next weeks by default and a later range on request', async () => {
+    const far = new Date(day.getTime() + 50 * 86_400_000);
+    await createSlot(t.app.ctx.db, fragHelper, {
+      startAt: far,
+      endAt: new Date(far.getTime() + 3_600_000),
+      offerId: fragOffer.id,
+    });
+    const starts = (res: { json(): unknown }) => (res.json() as { start_at: string }[]).map((f) => f.start_at);
+    expect(starts(await fragments(fragOffer.id))).not.toContain(far.toISOString());
+    const later = await ranged({
+      from: new Date(far.getTime() - 86_400_000).toISOString(),
+      to: new Date(far.getTime() + 86_400_000).toISOString(),
+    });
+    expect(starts(later)).toEqual([far.toISOString()]);
+  });
+
+  it('refuses a reversed or too long range with a French 422, and a too long `to` alone with a 400', async () => {
+    const reversed = await ranged({ from: at(12).toISOString(), to: at(8).toISOString() });
+    expect(reversed.statusCode).toBe(422);
+    expect(JSON.stringify(reversed.json())).toContain(slotMessages.rangeEndBeforeStart);
+    const long = await ranged({ from: at(0).toISOString(), to: at(24 * (FRAGMENTS_MAX_DAYS + 1)).toISOString() });
+    expect(long.statusCode).toBe(422);
+    expect(JSON.stringify(long.json())).toContain(slotMessages.rangeTooLong(FRAGMENTS_MAX_DAYS));
+    const toAlone = await ranged({ to: at(24 * (FRAGMENTS_MAX_DAYS + 1)).toISOString() });
+    expect(toAlone.statusCode).toBe(400);
+    expect(toAlone.json()).toEqual({
+      code: ErrorCode.VALIDATION_FAILED,
+      detail: slotMessages.rangeTooLong(FRAGMENTS_MAX_DAYS),
+    });
+    const garbage = await ranged({ from: 'demain' });
+    expect(garbage.statusCode).toBe(422);
+  });
+
+  it('answers with an ETag, 304 without a body for If-None-Match of it, and a new tag once a booking changes it', async () => {
+    const first = await ranged({});
+    const tag = first.headers.etag as string;
+    expect(tag).toMatch(/^"[\w-]+"$/);
+    expect(first.headers['cache-control']).toBe('no-cache');
+    const again = await ranged({}, { 'if-none-match': tag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers.etag).toBe(tag);
+    expect((await ranged({}, { 'if-none-match': `"other", W/${tag}` })).statusCode).toBe(304);
+    expect((await ranged({}, { 'if-none-match': '"other"' })).statusCode).toBe(200);
+
+    const booking = await createBooking(t.app.ctx.db, {
+      offer: fragOffer,
+      seeker: await createSeeker(t.app.ctx.db),
+      startAt: at(11),
+      endAt: at(12),
+      status: 'scheduled',
+    });
+    const changed = await ranged({}, { 'if-none-match': tag });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(tag);
+    expect(changed.json()).not.toContainEqual({ start_at: at(11).toISOString(), end_at: at(12).toISOString() });
+    await t.app.ctx.db.delete(bookings).where(eq(bookings.id, booking.id));
+    expect((await ranged({}, { 'if-none-match': tag })).statusCode).toBe(304);
+  });
+
+  it('gives the visitor, the helper, another user and an admin the same answer and tag', async () => {
+    const answers = await Promise.all(
+      [null, fragHelper, seeker, admin].map((user) =>
+        t.injectAs(user, {
+          method: 'GET',
+          url: `/api/v1/time-slots/helper/${fragHelper.id}/fragments?offer_id=${fragOffer.id}`,
+        }),
+      ),
+    );
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200, 200]);
+    expect(new Set(answers.map((res) => res.headers.etag)).size).toBe(1);
+    expect(new Set(answers.map((res) => res.body)).size).toBe(1);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FRAGMENTS_DEFAULT_DAYS, FRAGMENTS_MAX_DAYS } from '#shared/constants.ts';
 import { ErrorCode } from '#shared/error-codes.ts';
 import { slots as slotMessages } from '#shared/messages/availability.ts';
 import { ErrorResponseSchema, IdParamsSchema, ValidationErrorResponseSchema } from '#shared/schemas/common.ts';
@@ -16,6 +17,7 @@ import {
   MySlotsQuerySchema,
 } from '#shared/schemas/slots.ts';
 import type { App, AppContext } from '../../app-types.ts';
+import { sendJsonWithEtag } from '../../lib/etag.ts';
 import { requireRole, requireUser } from '../../plugins/auth.ts';
 import {
   bulkCreateSlots,
@@ -174,12 +176,23 @@ export async function slotsRoutes(app: App, { ctx }: { ctx: AppContext }): Promi
         tags: ['slots'],
         summary: "Plages libres d'un aidant pour une offre (public)",
         description:
-          "Créneaux disponibles de l'offre (ou de toutes ses offres) moins le temps déjà réservé, à partir de maintenant, triés. Instants UTC ISO.",
+          "Créneaux disponibles de l'offre (ou de toutes ses offres) moins le temps déjà réservé, triés, instants UTC ISO. " +
+          `Plages qui chevauchent [from, to), coupées à from (jamais avant maintenant) ; par défaut les ${FRAGMENTS_DEFAULT_DAYS} jours à venir, ` +
+          `${FRAGMENTS_MAX_DAYS} jours au plus. Réponse avec ETag : If-None-Match donne 304 si rien n'a changé.`,
         params: FragmentsParamsSchema,
         querystring: FragmentsQuerySchema,
-        response: { 200: z.array(FragmentSchema) },
+        response: {
+          200: z.array(FragmentSchema),
+          304: z.null().describe('Inchangé depuis l’ETag envoyé dans If-None-Match'),
+          400: ErrorResponseSchema,
+          422: ValidationErrorResponseSchema,
+        },
       },
     },
-    async (request) => listFragments(ctx, request.params.helper_id, request.query.offer_id ?? null),
+    async (request, reply) => {
+      const { helper_id: helperId } = request.params;
+      const fragments = await listFragments(ctx, helperId, request.query.offer_id ?? null, request.query);
+      return sendJsonWithEtag(request, reply, fragments);
+    },
   );
 }

@@ -1,13 +1,13 @@
-import { SLOT_MAX_DURATION_MINUTES } from '#shared/constants.ts';
+import { FRAGMENTS_DEFAULT_DAYS, FRAGMENTS_MAX_DAYS, SLOT_MAX_DURATION_MINUTES } from '#shared/constants.ts';
 import { ErrorCode } from '#shared/error-codes.ts';
 import { slots as slotMessages } from '#shared/messages/availability.ts';
-import { freeWindows, type Interval } from '#shared/rules/free-windows.ts';
+import { freeWindows, publicCut, type Interval } from '#shared/rules/free-windows.ts';
 import { firstOverlap, validateSingleSlot, validateSlotRows, type SlotIssue } from '#shared/rules/slot-validation.ts';
 import type { BulkSlotsCreate, CalendarSlot, CalendarSlotCreate, Fragment, LegacySlot } from '#shared/schemas/slots.ts';
 import type { AppContext } from '../../app-types.ts';
 import type { Executor } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/users.ts';
-import { AppError, conflict, notFound, pgConstraint, pgErrorCode, PgErrorCode } from '../../errors.ts';
+import { AppError, badRequest, conflict, notFound, pgConstraint, pgErrorCode, PgErrorCode } from '../../errors.ts';
 import { assertOwnOffer } from '../offers/offers.service.ts';
 import { toCalendarSlot, toLegacySlot } from './slot-dto.ts';
 import {
@@ -15,13 +15,15 @@ import {
   hasOverlappingSlot,
   insertSlots,
   listHelperSlots,
-  listHoldingBookings,
-  listOpenSlotWindows,
+  loadCalendar,
   toggleOwnSlot,
   type NewSlot,
+  type TimeRange,
 } from './slots.repository.ts';
 import { lockHelperCalendar } from '../../db/locks.ts';
-import { isActiveAccount } from '../../lib/account-state.ts';
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
 
 /** Slot rule failures are 400 with the spec's message (which names the date or the time). */
 function slotIssueError(issue: SlotIssue): AppError {
@@ -168,35 +170,66 @@ export async function toggleSlotAvailability(ctx: AppContext, helper: UserRow, i
   return toLegacySlot(row);
 }
 
+/** Bookings are read a slot's length beyond the range: a window overlapping it may run that far. */
+function bookingRange(range: TimeRange): TimeRange {
+  return { from: range.from, to: new Date(range.to.getTime() + SLOT_MAX_DURATION_MINUTES * MINUTE_MS) };
+}
+
 /**
- * Both views of a helper's time for an offer (or for all offers when `offerId` is null): `offered`
- * (available slots from now on, bookings ignored) and `free` (minus the time bookings hold). A request inside `offered` but not `free`
- * collides with a booking; outside `offered` it was never proposed.
+ * Both views of a helper's time for an offer (or for all offers when `offerId` is null), for the
+ * windows overlapping `range`, cut at its start (never before `now`): `offered` (available slots,
+ * bookings ignored) and `free` (minus the time bookings hold). A request inside `offered` but not
+ * `free` collides with a booking; outside `offered` it was never proposed. For a booking request the
+ * range is the session itself: every slot that could contain it overlaps it.
  */
 export async function loadAvailability(
   db: Executor,
   helperId: string,
   offerId: string | null,
   now: Date,
+  range: TimeRange,
+  options: { activeOnly?: boolean } = {},
 ): Promise<{ offered: Interval[]; free: Interval[] }> {
-  const [open, held] = await Promise.all([
-    listOpenSlotWindows(db, helperId, offerId, now, SLOT_MAX_DURATION_MINUTES),
-    listHoldingBookings(db, helperId, now),
-  ]);
+  const { open, held } = await loadCalendar(db, {
+    helperId,
+    offerId,
+    slotRange: range,
+    bookingRange: bookingRange(range),
+    maxSlotMinutes: SLOT_MAX_DURATION_MINUTES,
+    activeOnly: options.activeOnly ?? false,
+  });
   return {
-    offered: freeWindows({ slots: open, bookings: [], offerId, now }),
-    free: freeWindows({ slots: open, bookings: held, offerId, now }),
+    offered: freeWindows({ slots: open, bookings: [], offerId, now, from: range.from }),
+    free: freeWindows({ slots: open, bookings: held, offerId, now, from: range.from }),
   };
 }
 
+/**
+ * The range of a free-windows request: from `from` (or now) for FRAGMENTS_DEFAULT_DAYS unless `to`
+ * says otherwise, cut at now rounded up to a time-bar cell (publicCut). The schema refuses a
+ * reversed or too long range when both ends are given; with `to` alone, the span counts from now.
+ */
+export function fragmentsRange(query: { from?: string; to?: string }, now: Date): TimeRange {
+  const start = query.from ? new Date(query.from) : now;
+  const to = query.to ? new Date(query.to) : new Date(start.getTime() + FRAGMENTS_DEFAULT_DAYS * DAY_MS);
+  if (to.getTime() - start.getTime() > FRAGMENTS_MAX_DAYS * DAY_MS) {
+    throw badRequest(ErrorCode.VALIDATION_FAILED, slotMessages.rangeTooLong(FRAGMENTS_MAX_DAYS));
+  }
+  const cut = publicCut(now);
+  return { from: start.getTime() > cut.getTime() ? start : cut, to };
+}
+
+/** The free windows of a helper's offer over a range (GET /time-slots/helper/{id}/fragments). */
 export async function listFragments(
   ctx: AppContext,
   helperId: string,
   offerId: string | null,
+  query: { from?: string; to?: string },
   now: Date = new Date(),
 ): Promise<Fragment[]> {
+  const range = fragmentsRange(query, now);
+  if (range.to.getTime() <= range.from.getTime()) return [];
   // A suspended or erased helper has no free time to show (issue 13: cannot be found).
-  if (!(await isActiveAccount(ctx.db, helperId))) return [];
-  const { free } = await loadAvailability(ctx.db, helperId, offerId, now);
+  const { free } = await loadAvailability(ctx.db, helperId, offerId, now, range, { activeOnly: true });
   return free.map((window) => ({ start_at: window.start.toISOString(), end_at: window.end.toISOString() }));
 }

@@ -1,4 +1,6 @@
+import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
+import { AVATAR_MAX_BYTES } from '#shared/constants.ts';
 import { ErrorCode } from '#shared/error-codes.ts';
 import { apiErrors } from '#shared/messages/common.ts';
 import { profile } from '#shared/messages/profile.ts';
@@ -20,7 +22,7 @@ const security = [{ bearer: [] }];
 
 /**
  * The single `file` part of a multipart request, read into memory. @fastify/multipart stops at
- * AVATAR_MAX_BYTES (app.ts); the part is then marked truncated and toBuffer() throws.
+ * AVATAR_MAX_BYTES (below); the part is then marked truncated and toBuffer() throws.
  */
 async function readAvatarPart(request: FastifyRequest): Promise<Buffer> {
   if (!request.isMultipart()) {
@@ -101,32 +103,37 @@ export async function usersRoutes(app: App, { ctx }: { ctx: AppContext }): Promi
     async (request) => toggleRole(ctx, requireUser(request)),
   );
 
-  app.post(
-    '/users/me/avatar',
-    {
-      preHandler: authenticated,
-      schema: {
-        tags: ['users'],
-        summary: 'Changer ma photo de profil',
-        description:
-          'multipart/form-data, champ `file` : JPEG, PNG ou WebP (type lu dans les octets), 5 Mo au plus. ' +
-          'L’image est recadrée en carré de 256 px et réenregistrée en WebP sans métadonnées.',
-        security,
-        consumes: ['multipart/form-data'],
-        response: {
-          200: AvatarResponseSchema,
-          400: ErrorResponseSchema,
-          401: ErrorResponseSchema,
-          413: ErrorResponseSchema,
-          415: ErrorResponseSchema,
+  // The multipart parser only where a file is taken: registered app-wide, its onRequest,
+  // preValidation and onResponse hooks would run on every request of every route.
+  await app.register(async (scope: App) => {
+    await scope.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5 } });
+    scope.post(
+      '/users/me/avatar',
+      {
+        preHandler: authenticated,
+        schema: {
+          tags: ['users'],
+          summary: 'Changer ma photo de profil',
+          description:
+            'multipart/form-data, champ `file` : JPEG, PNG ou WebP (type lu dans les octets), 5 Mo au plus. ' +
+            'L’image est recadrée en carré de 256 px et réenregistrée en WebP sans métadonnées.',
+          security,
+          consumes: ['multipart/form-data'],
+          response: {
+            200: AvatarResponseSchema,
+            400: ErrorResponseSchema,
+            401: ErrorResponseSchema,
+            413: ErrorResponseSchema,
+            415: ErrorResponseSchema,
+          },
         },
       },
-    },
-    async (request) => {
-      const user = requireUser(request);
-      return updateAvatar(ctx, user, await readAvatarPart(request));
-    },
-  );
+      async (request) => {
+        const user = requireUser(request);
+        return updateAvatar(ctx, user, await readAvatarPart(request));
+      },
+    );
+  });
 
   app.get(
     '/users/:id',

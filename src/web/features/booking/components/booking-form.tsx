@@ -19,7 +19,7 @@ import { usePayoutStatus } from '#web/lib/api/get-payout-status.ts';
 import { useCreateBooking } from '../api/create-booking.ts';
 import { useCreateCheckoutSession } from '../api/create-checkout-session.ts';
 import { useFragments } from '../api/get-fragments.ts';
-import { fragmentsToWindows, startsByParisDate, windowsOfDay } from './booking-times.ts';
+import { fragmentsRangeOfMonth, fragmentsToWindows, startsByParisDate, windowsOfDay } from './booking-times.ts';
 import { DurationChoice } from './duration-choice.tsx';
 import { MonthCalendar, monthOf } from './month-calendar.tsx';
 import { StartTimeList } from './start-time-list.tsx';
@@ -49,7 +49,12 @@ export function BookingForm({ offer }: { offer: PublicOffer }) {
   const priceCents = options.length === 0 ? offer.price_cents : (option?.price_cents ?? null);
   const paid = (priceCents ?? offer.price_cents) > 0;
 
-  const fragments = useFragments(offer.helper_id, offer.id);
+  // The weeks of the month on screen (the current month also looks a few weeks ahead).
+  const range = useMemo(
+    () => fragmentsRangeOfMonth(month < monthOf(today) ? monthOf(today) : month, today),
+    [month, today],
+  );
+  const fragments = useFragments(offer.helper_id, offer.id, range);
   const payout = usePayoutStatus(offer.helper_id, { enabled: paid });
   const createBooking = useCreateBooking();
   const checkout = useCreateCheckoutSession();
@@ -168,7 +173,7 @@ export function BookingForm({ offer }: { offer: PublicOffer }) {
                 <p role="alert" className="mb-3 text-danger">
                   {bookingPage.fragmentsError}
                 </p>
-              ) : windows.length === 0 ? (
+              ) : windows.length === 0 && month === monthOf(today) ? (
                 <p className="mb-3 rounded-xl bg-slate-50 p-3 text-ink-muted">{bookingPage.noAvailability}</p>
               ) : null}
               <MonthCalendar

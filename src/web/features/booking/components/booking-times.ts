@@ -1,5 +1,6 @@
 import { type Interval, startTimes } from '#shared/rules/free-windows.ts';
-import { addDaysToWallDate, parisDayStart, utcToParis } from '#shared/rules/paris-time.ts';
+import { FRAGMENTS_DEFAULT_DAYS } from '#shared/constants.ts';
+import { addDaysToWallDate, parisDayStart, parisWeekStart, utcToParis } from '#shared/rules/paris-time.ts';
 import type { Fragment } from '#shared/schemas/slots.ts';
 
 /** The API's free windows (UTC ISO) as intervals. */
@@ -35,4 +36,21 @@ export function windowsOfDay(windows: readonly Interval[], date: string): Interv
     }))
     .filter((window) => window.end > window.start)
     .map((window) => ({ start: new Date(window.start), end: new Date(window.end) }));
+}
+
+/**
+ * The free windows the booking page asks for while it shows `month` (`yyyy-MM`): the Monday-first
+ * weeks of its grid, from midnight Paris of their first day to midnight after their last. The month
+ * of `today` starts today instead and looks FRAGMENTS_DEFAULT_DAYS ahead at least, so the calendar
+ * can open on the first free day even when it is next month. Always within the API's maximum span.
+ */
+export function fragmentsRangeOfMonth(month: string, today: string): { from: string; to: string } {
+  const [year, monthIndex] = month.split('-').map(Number) as [number, number];
+  const lastDay = new Date(Date.UTC(year, monthIndex, 0)).toISOString().slice(0, 10);
+  const gridStart = parisWeekStart(`${month}-01`);
+  const gridEnd = addDaysToWallDate(parisWeekStart(lastDay), 7);
+  const first = gridStart < today ? today : gridStart;
+  const ahead = addDaysToWallDate(first, FRAGMENTS_DEFAULT_DAYS);
+  const last = first === today && ahead > gridEnd ? ahead : gridEnd;
+  return { from: parisDayStart(first).toISOString(), to: parisDayStart(last).toISOString() };
 }
