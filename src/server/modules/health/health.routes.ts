@@ -31,7 +31,6 @@ export function createDatabaseProbe(ping: () => Promise<void>, maxAgeMs = HEALTH
   };
 }
 
-
 export async function healthRoutes(app: App, { ctx }: { ctx: AppContext }): Promise<void> {
   const databaseReachable = createDatabaseProbe(() => ctx.database.ping());
   // The healthy answer never changes for a running process: serialized (and checked against its
