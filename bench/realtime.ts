@@ -23,6 +23,7 @@ import { users } from '#server/db/schema/users.ts';
 import { createTokenIssuer } from '#server/plugins/auth.ts';
 import { createBenchUser } from './bookings.ts';
 import { defineScenario } from './scenario.ts';
+import { positiveInteger } from './env.ts';
 
 const PAIRS = 250;
 const CHATS = 200;
@@ -36,14 +37,6 @@ const CONNECT_BATCH = 20;
 type Pair = { helperToken: string; seekerToken: string; conversationId: string };
 type Chat = { sessionId: string; sessionToken: string; adminToken: string };
 type DeliveryData = { pairs: Pair[]; chats: Chat[] };
-
-function positiveInteger(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, got "${raw}"`);
-  return value;
-}
 
 /** One client address per user (X-Forwarded-For; the bench servers trust 127.0.0.1 as a proxy). */
 const ADDRESS_BLOCKS = { helper: 77, seeker: 78, guest: 79, admin: 80 } as const;

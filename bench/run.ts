@@ -17,16 +17,9 @@ import path from 'node:path';
 import autocannon, { type Options, type Result } from 'autocannon';
 import type { BenchTarget, ServerMessage } from './scenario.ts';
 import { scenarioGroups, scenarios } from './scenarios.ts';
+import { positiveNumber } from './env.ts';
 
 type Measure = { name: string; result: Result; target?: BenchTarget };
-
-function positiveNumber(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, got "${raw}"`);
-  return value;
-}
 
 const duration = positiveNumber('BENCH_DURATION', 10);
 const connections = Math.round(positiveNumber('BENCH_CONNECTIONS', 50));

@@ -44,6 +44,7 @@ import {
   type RunFigures,
   type Sizes,
 } from './web-report.ts';
+import { positiveInteger } from './env.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const WEB_DIR = path.join(ROOT, 'dist/web');
@@ -74,14 +75,6 @@ const PAGES: PageSpec[] = [
   { name: 'profile', path: (ids) => `/mentors/${ids.helperId}`, routeChunks: ['app/routes/mentor.tsx'] },
 ];
 const ENTRY_KEY = 'index.html';
-
-function positiveInteger(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, got "${raw}"`);
-  return value;
-}
 
 function selectedPages(): PageSpec[] {
   const wanted = (process.env.BENCH_WEB_PAGES ?? '')
