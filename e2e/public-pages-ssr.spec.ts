@@ -182,6 +182,9 @@ world.describe('with JavaScript disabled', () => {
     const response = await page.goto(`/recherche?search=${encodeURIComponent(seeded.offer.title)}`);
     expect(response?.status()).toBe(200);
     await expect(page.getByText(seeded.offer.title).first()).toBeVisible();
+    // Typed words are never indexed (anyone could have any text indexed under our address).
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+    await expect(page.locator('link[rel="canonical"]')).toHaveCount(0);
   });
 
   world(

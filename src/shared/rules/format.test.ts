@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatMoney, initials, truncate } from './format.ts';
+import { formatAmount, formatMoney, initials, publicName, truncate } from './format.ts';
 
 // Intl writes a narrow no-break space before the euro sign and as thousands separator in fr-FR.
 const normalise = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ');
@@ -33,6 +33,14 @@ describe('initials', () => {
   it('is empty without a name', () => {
     expect(initials('')).toBe('');
     expect(initials(null)).toBe('');
+  });
+});
+
+describe('publicName', () => {
+  it('prefers the display name, trimmed, then the username, then nothing', () => {
+    expect(publicName({ display_name: '  Léa  ', username: 'lea' })).toBe('Léa');
+    expect(publicName({ display_name: '   ', username: 'lea' })).toBe('lea');
+    expect(publicName({ display_name: null, username: null })).toBe('');
   });
 });
 

@@ -36,3 +36,8 @@ export function truncate(text: string, max: number): string {
   if (text.length <= max) return text;
   return `${text.slice(0, max).trimEnd()}…`;
 }
+
+/** The name a person shows the public: their display name, else their username ("" when neither). */
+export function publicName(user: { display_name: string | null; username: string | null }): string {
+  return user.display_name?.trim() || user.username || '';
+}

@@ -548,6 +548,30 @@ describe('GET /time-slots/helper/{helper_id}/fragments', () => {
     expect(before.json()).toEqual([]);
   });
 
+  it('merges a window that runs past `to` with the slot that continues it (22:00-24:00 then 00:00-02:00)', async () => {
+    const db = t.app.ctx.db;
+    const nightHelper = await createHelper(db);
+    const nightOffer = await createOffer(db, nightHelper);
+    const midnight = new Date(day.getTime() + 2 * 86_400_000);
+    const hour = (hours: number) => new Date(midnight.getTime() + hours * 3_600_000);
+    await createSlot(db, nightHelper, { startAt: hour(-2), endAt: hour(0), offerId: nightOffer.id });
+    await createSlot(db, nightHelper, { startAt: hour(0), endAt: hour(2), offerId: nightOffer.id });
+    const url = `/api/v1/time-slots/helper/${nightHelper.id}/fragments`;
+    const upToMidnight = await t.app.inject({
+      method: 'GET',
+      url,
+      query: { offer_id: nightOffer.id, from: hour(-24).toISOString(), to: midnight.toISOString() },
+    });
+    expect(upToMidnight.json()).toEqual([{ start_at: hour(-2).toISOString(), end_at: hour(2).toISOString() }]);
+    // The next range starts at that midnight: the same window, cut at its `from`.
+    const fromMidnight = await t.app.inject({
+      method: 'GET',
+      url,
+      query: { offer_id: nightOffer.id, from: midnight.toISOString(), to: hour(24).toISOString() },
+    });
+    expect(fromMidnight.json()).toEqual([{ start_at: hour(0).toISOString(), end_at: hour(2).toISOString() }]);
+  });
+
   it('answers the next weeks by default and a later range on request', async () => {
     const far = new Date(day.getTime() + 50 * 86_400_000);
     await createSlot(t.app.ctx.db, fragHelper, {

@@ -170,9 +170,9 @@ export async function toggleSlotAvailability(ctx: AppContext, helper: UserRow, i
   return toLegacySlot(row);
 }
 
-/** Bookings are read a slot's length beyond the range: a window overlapping it may run that far. */
-function bookingRange(range: TimeRange): TimeRange {
-  return { from: range.from, to: new Date(range.to.getTime() + SLOT_MAX_DURATION_MINUTES * MINUTE_MS) };
+/** `range` with its end moved `slotLengths` of the longest slot later. */
+function extendedBy(range: TimeRange, slotLengths: number): TimeRange {
+  return { from: range.from, to: new Date(range.to.getTime() + slotLengths * SLOT_MAX_DURATION_MINUTES * MINUTE_MS) };
 }
 
 /**
@@ -193,8 +193,11 @@ export async function loadAvailability(
   const { open, held } = await loadCalendar(db, {
     helperId,
     offerId,
-    slotRange: range,
-    bookingRange: bookingRange(range),
+    // Slots are read a slot's length beyond the range, so a window overlapping it is merged whole
+    // with the slot that continues it (22:00-24:00 then 00:00-02:00 when `to` is that midnight);
+    // bookings one more slot's length, as far as such a window may run.
+    slotRange: extendedBy(range, 1),
+    bookingRange: extendedBy(range, 2),
     maxSlotMinutes: SLOT_MAX_DURATION_MINUTES,
     activeOnly: options.activeOnly ?? false,
   });
@@ -230,6 +233,17 @@ export async function listFragments(
   const range = fragmentsRange(query, now);
   if (range.to.getTime() <= range.from.getTime()) return [];
   // A suspended or erased helper has no free time to show (issue 13: cannot be found).
-  const { free } = await loadAvailability(ctx.db, helperId, offerId, now, range, { activeOnly: true });
-  return free.map((window) => ({ start_at: window.start.toISOString(), end_at: window.end.toISOString() }));
+  const { offered, free } = await loadAvailability(ctx.db, helperId, offerId, now, range, { activeOnly: true });
+  // The free parts of the offered windows that start before `to` (whole, past `to` if they run on);
+  // an offered window that starts at or after `to` belongs to the next range asked for. Both lists
+  // are sorted and each free part lies inside one offered window: one forward pass.
+  const reachable = offered.filter((window) => window.start.getTime() < range.to.getTime());
+  let index = 0;
+  return free
+    .filter((window) => {
+      while (index < reachable.length && reachable[index]!.end.getTime() <= window.start.getTime()) index += 1;
+      const container = reachable[index];
+      return container !== undefined && container.start.getTime() <= window.start.getTime();
+    })
+    .map((window) => ({ start_at: window.start.toISOString(), end_at: window.end.toISOString() }));
 }

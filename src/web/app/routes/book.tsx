@@ -23,10 +23,7 @@ import { categories } from '#shared/messages/offers.ts';
 import { seo } from '#shared/messages/seo.ts';
 import { metaDescription, offerJsonLd } from '#shared/rules/seo.ts';
 import { offerQueryOptions } from '#web/features/booking/api/get-offer.ts';
-
-function helperNameOf(offer: { helper: { display_name: string | null; username: string | null } }): string {
-  return offer.helper.display_name ?? offer.helper.username ?? '';
-}
+import { publicName } from '#shared/rules/format.ts';
 
 /**
  * Server rendering (issue 11 section 2): the offer as a visitor reads it, a `Service` with its
@@ -36,7 +33,7 @@ function helperNameOf(offer: { helper: { display_name: string | null; username: 
 export const ssr: PageLoad = async (context) => {
   const offer = await loadQuery(context.queryClient, offerQueryOptions(context.params.offerId ?? ''));
   if (!offer) return notFoundLoad();
-  const helperName = helperNameOf(offer);
+  const helperName = publicName(offer.helper);
   const path = paths.book.href(offer.id);
   const urls = { page: pageUrl(context, path), helper: pageUrl(context, paths.mentor.href(offer.helper_id)) };
   return {
@@ -75,7 +72,7 @@ export default function BookPage() {
   }
 
   const offer = query.data;
-  const helperName = helperNameOf(offer);
+  const helperName = publicName(offer.helper);
   // One figure per distinct price: two free durations read "Gratuit", not "Gratuit · Gratuit".
   const prices =
     offer.pricing_options.length > 0 ? offer.pricing_options.map((option) => option.price_cents) : [offer.price_cents];

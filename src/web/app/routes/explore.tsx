@@ -16,7 +16,8 @@ import type { PageLoad } from '#web/lib/page-load.ts';
 /**
  * Server rendering (issue 11 section 2): the results of the address's search and filters, under the
  * key ExploreResults asks for as a visitor. The three addresses share one canonical: /recherche with
- * the search and the category (other filters only narrow the same list).
+ * the category (other filters only narrow the same list). A page of typed search words is never
+ * indexed: anyone could otherwise have any text indexed under our address in its description.
  */
 export const ssr: PageLoad = async (context) => {
   const filters = searchFiltersFromParams(context.searchParams);
@@ -34,7 +35,8 @@ export const ssr: PageLoad = async (context) => {
     head: {
       title: pageTitles.explore,
       description: metaDescription(description),
-      canonicalPath: paths.search.href({ search: filters.query, category: filters.category }),
+      canonicalPath: paths.search.href({ category: filters.category }),
+      noindex: Boolean(filters.query),
       ogType: 'website',
       jsonLd: [],
     },

@@ -14,7 +14,8 @@ import { helperJsonLd, metaDescription } from '#shared/rules/seo.ts';
 import { searchOffersQueryOptions } from '#web/features/offers/api/search-offers.ts';
 import { helperQueryOptions } from '#web/features/offers/api/get-helper.ts';
 import { helperRatingQueryOptions } from '#web/features/offers/api/get-helper-rating.ts';
-import { profileOffersParams, publicName } from '#web/features/offers/components/helper-profile.tsx';
+import { profileOffersParams } from '#web/features/offers/components/helper-profile.tsx';
+import { publicName } from '#shared/rules/format.ts';
 import { helperReviewsQueryOptions } from '#web/lib/api/get-helper-reviews.ts';
 import { loadQuery, notFoundLoad, pageUrl, type PageLoad } from '#web/lib/page-load.ts';
 
@@ -59,7 +60,7 @@ export default function MentorPage() {
   const helperId = params.id ?? params.userId ?? '';
   // The profile's own query (shared with HelperProfile): the tab names the helper once known.
   const helper = useHelper(helperId).data;
-  const name = helper && isHelperRole(helper.role) ? helper.display_name?.trim() || helper.username : null;
+  const name = helper && isHelperRole(helper.role) ? publicName(helper) || null : null;
   useDocumentTitle(name ? pageTitles.mentorNamed(name) : pageTitles.mentor);
   const navigate = useNavigate();
   // Once blocked, the profile is no longer shown to the blocker (404): back to the search.

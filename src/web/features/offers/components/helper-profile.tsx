@@ -4,7 +4,7 @@ import { LIST_MAX_LIMIT, VISIBLE_TAGS_COUNT } from '#shared/constants.ts';
 import { common } from '#shared/messages/common.ts';
 import { helperProfile } from '#shared/messages/offers.ts';
 import type { Review } from '#shared/schemas/reviews.ts';
-import type { PublicUser } from '#shared/schemas/users.ts';
+import { publicName } from '#shared/rules/format.ts';
 import { Avatar } from '#web/components/ui/avatar.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -24,10 +24,6 @@ import { useSearchOffers } from '../api/search-offers.ts';
 import { useLoginRequired } from './explore-results.tsx';
 import { ExploreOfferCard, OfferGridSkeleton, RatingBadge, type RenderMessageAction } from './offer-card.tsx';
 import type { RenderReportAction } from './report-action.ts';
-
-export function publicName(user: Pick<PublicUser, 'display_name' | 'username'>): string {
-  return user.display_name?.trim() || user.username || '';
-}
 
 /** Three tags, then "+N" for the rest (spec 1 section 9). */
 export function TagList({ tags }: { tags: readonly string[] }) {
