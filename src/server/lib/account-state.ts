@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { users } from '../db/schema/users.ts';
 
@@ -7,10 +7,15 @@ import { users } from '../db/schema/users.ts';
  * A suspended or erased account cannot be found, booked or written to; every module asks here.
  */
 export async function isActiveAccount(db: Executor, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, userId), isNull(users.suspendedAt), isNull(users.erasedAt)))
-    .limit(1);
+  const [row] = await db.select({ id: users.id }).from(users).where(isLiveAccount(userId)).limit(1);
   return row !== undefined;
+}
+
+/** The same rule as a condition, for a query that must answer in one round trip (free windows). */
+export function activeAccountCondition(userId: string): SQL {
+  return sql`EXISTS (SELECT 1 FROM ${users} WHERE ${isLiveAccount(userId)})`;
+}
+
+function isLiveAccount(userId: string): SQL {
+  return and(eq(users.id, userId), isNull(users.suspendedAt), isNull(users.erasedAt))!;
 }

@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client.ts';
 import { bookings } from '../../db/schema/bookings.ts';
 import { oneOf } from '../../db/schema/checks.ts';
 import { slots, type SlotRow } from '../../db/schema/slots.ts';
+import { activeAccountCondition } from '../../lib/account-state.ts';
 
 export type NewSlot = typeof slots.$inferInsert;
 
@@ -107,9 +108,7 @@ export async function loadCalendar(
   const { helperId, offerId } = query;
   const from = query.slotRange.from.toISOString();
   const offerFilter = offerId ? sql`AND (offer_id = ${offerId} OR offer_id IS NULL)` : sql``;
-  const active = query.activeOnly
-    ? sql`AND EXISTS (SELECT 1 FROM users WHERE id = ${helperId} AND suspended_at IS NULL AND erased_at IS NULL)`
-    : sql``;
+  const active = query.activeOnly ? sql`AND ${activeAccountCondition(helperId)}` : sql``;
   const ms = (column: SQL) => sql`(extract(epoch FROM ${column}) * 1000)::float8`;
   const result = await db.execute(sql`
     SELECT 0 AS kind, ${ms(sql`lower(r)`)} AS start_ms, ${ms(sql`upper(r)`)} AS end_ms, NULL AS status, NULL::float8 AS hold_ms
