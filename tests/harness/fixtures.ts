@@ -110,7 +110,7 @@ export type BookableTime = {
 };
 
 /**
- * A helper, an offer of one 60-minute option (free unless `priceCents`), and a slot of `hours` hours
+ * A helper, an offer of one 60-minute option (free unless `priceCents`), and `hours` hours of slots
  * starting `daysAhead` days from now at a whole hour (far from the reminders' windows). A paid offer's
  * helper gets a ready payout account with the simulator, so checkouts may open.
  */
@@ -123,7 +123,13 @@ export async function seedBookableTime(
   const offer = await createOffer(db, helper, { options: [{ durationMinutes: 60, priceCents }] });
   if (priceCents > 0) await givePayoutAccount(db, helper, true);
   const start = hoursFromNow(0, daysAhead);
-  await createSlot(db, helper, { startAt: start, endAt: new Date(start.getTime() + hours * HOUR_MS), offerId: null });
+  // In slots of at most a day, the longest a helper can enter (SLOT_MAX_DURATION_MINUTES): the
+  // free-time reads look back only that far for the slot holding a session.
+  for (let first = 0; first < hours; first += 24) {
+    const startAt = new Date(start.getTime() + first * HOUR_MS);
+    const endAt = new Date(start.getTime() + Math.min(first + 24, hours) * HOUR_MS);
+    await createSlot(db, helper, { startAt, endAt, offerId: null });
+  }
   return { helper, offer, start, hour: (index) => new Date(start.getTime() + index * HOUR_MS) };
 }
 

@@ -44,11 +44,15 @@ beforeAll(async () => {
   });
   day = new Date(Date.now() + 5 * 24 * HOUR);
   day.setUTCHours(0, 0, 0, 0);
-  await createSlot(db, helper, {
-    startAt: day,
-    endAt: new Date(day.getTime() + 2 * SESSIONS * HOUR),
-    offerId: offer.id,
-  });
+  // Two passes of SESSIONS hours, in day-long slots: the longest a helper can enter
+  // (SLOT_MAX_DURATION_MINUTES), which the free-time reads rely on to look back only that far.
+  for (let dayIndex = 0; dayIndex < (2 * SESSIONS) / 24; dayIndex++) {
+    await createSlot(db, helper, {
+      startAt: new Date(day.getTime() + dayIndex * 24 * HOUR),
+      endAt: new Date(day.getTime() + (dayIndex + 1) * 24 * HOUR),
+      offerId: offer.id,
+    });
+  }
 });
 afterAll(() => t.close());
 
