@@ -48,6 +48,7 @@ function HeroSearch() {
       label={landing.searchLabel}
       placeholder={landing.searchPlaceholder}
       buttonLabel={landing.searchButton}
+      action={paths.search.href()}
       onSearch={(search) => void navigate(paths.search.href(search ? { search } : {}))}
     />
   );

@@ -10,6 +10,11 @@ type SearchFormProps = {
   buttonLabel: string;
   /** Called with the trimmed text on Enter or on the button. */
   onSearch: (text: string) => void;
+  /**
+   * Where the form goes when JavaScript has not started yet (a GET with `search=`): the page that
+   * reads that parameter. Defaults to the current address.
+   */
+  action?: string;
   initial?: string;
   /** `hero`: the landing page's larger field. */
   size?: 'default' | 'hero';
@@ -26,14 +31,24 @@ export function SearchForm({
   initial = '',
   size = 'default',
   className,
+  action,
 }: SearchFormProps) {
   const [text, setText] = useState(initial);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    onSearch(text.trim());
+    // Read from the field itself, not the state: on a page rendered on the server, words typed
+    // before the app hydrated are in the field but never reached onChange.
+    const typed = new FormData(event.currentTarget).get('search');
+    onSearch((typeof typed === 'string' ? typed : text).trim());
   };
   return (
-    <form role="search" onSubmit={submit} className={cn('flex flex-col gap-3 sm:flex-row', className)}>
+    <form
+      role="search"
+      method="get"
+      action={action}
+      onSubmit={submit}
+      className={cn('flex flex-col gap-3 sm:flex-row', className)}
+    >
       <label htmlFor={id} className="sr-only">
         {label}
       </label>
