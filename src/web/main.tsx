@@ -1,9 +1,7 @@
 // First import: configures zod (jitless, French messages) before any schema module is evaluated.
 import './zod-setup.ts';
 
-import './styles/fonts.css';
-import './styles/index.css';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes, RouterProvider, type RouteObject } from 'react-router';
 import { paths } from './config/paths.ts';
@@ -49,7 +47,9 @@ async function start(root: HTMLElement): Promise<void> {
       </AppProvider>
     </StrictMode>
   );
-  if (canHydrate) hydrateRoot(root, app);
+  // Hydration as a transition: React then yields to the browser every few milliseconds instead of
+  // holding the main thread for the whole page (a tap during it is handled, not queued behind it).
+  if (canHydrate) startTransition(() => void hydrateRoot(root, app));
   else createRoot(root).render(app);
 }
 
