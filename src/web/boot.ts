@@ -1,15 +1,18 @@
 // The page's only render-blocking code: the stylesheets, and the decision of when the app starts.
 //
-// A page the server rendered (a public page, src/server/plugins/ssr.ts) is readable as it arrives:
-// the app's JavaScript (React, the router, the data cache: about 140 KiB gzip) is needed only to make
-// it interactive, so it starts right after the first paint, and the browser never holds the content
-// back while it evaluates that code (issue 11: "the entry holds what the first paint needs"). Links
-// and the search form work before it, as plain navigations. A page the server did not render (the
-// account pages, a logged-in dashboard) has nothing to show without the app: it starts at once.
+// A page the server rendered for a visitor (a public page, src/server/plugins/ssr.ts) is readable as it
+// arrives: the app's JavaScript (React, the router, the data cache: about 140 KiB gzip) is needed only
+// to make it interactive, so it starts right after the first paint, and the browser never holds the
+// content back while it evaluates that code (issue 11: "the entry holds what the first paint needs").
+// Links and the search forms work before it as plain navigations; other clicks are held and replayed
+// once the app is there (lib/early-input.ts). A page the server did not render (account pages), or one
+// a logged-in person will see rendered afresh, has nothing to gain from waiting: the app starts at once.
 import './styles/fonts.css';
 import './styles/index.css';
+import { getAuthToken } from './lib/auth-token.ts';
+import { holdInputUntilAppReady } from './lib/early-input.ts';
 
-/** Past this, a hidden tab (which never paints, so never runs animation frames) starts the app anyway. */
+/** Past this, a tab that does not paint (hidden: no animation frames) starts the app anyway. */
 const START_AT_LATEST_MS = 200;
 
 function startApp(): void {
@@ -29,5 +32,6 @@ function afterNextPaint(run: () => void): void {
 }
 
 const serverRendered = document.getElementById('root')?.firstElementChild != null;
-if (serverRendered && document.visibilityState === 'visible') afterNextPaint(startApp);
+if (serverRendered) holdInputUntilAppReady();
+if (serverRendered && getAuthToken() === null) afterNextPaint(startApp);
 else startApp();

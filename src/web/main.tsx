@@ -1,11 +1,12 @@
 // First import: configures zod (jitless, French messages) before any schema module is evaluated.
 import './zod-setup.ts';
 
-import { startTransition, StrictMode } from 'react';
+import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes, RouterProvider, type RouteObject } from 'react-router';
 import { paths } from './config/paths.ts';
-import { getAuthToken } from './lib/api-client.ts';
+import { getAuthToken } from './lib/auth-token.ts';
+import { APP_READY_EVENT } from './lib/early-input.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { readSsrState, seedFromSsr } from './lib/ssr-state.ts';
 import { AppProvider } from './app/provider.tsx';
@@ -28,6 +29,14 @@ async function loadMatchedRoutes(routeList: RouteObject[]): Promise<void> {
   }
 }
 
+/** Tells boot.ts the app is rendered: the clicks it held are replayed (lib/early-input.ts). */
+function AppReady() {
+  useEffect(() => {
+    window.dispatchEvent(new Event(APP_READY_EVENT));
+  }, []);
+  return null;
+}
+
 async function start(root: HTMLElement): Promise<void> {
   const queryClient = createQueryClient();
   // The public pages come rendered by the server for a visitor (src/server/plugins/ssr.ts), with the
@@ -45,6 +54,7 @@ async function start(root: HTMLElement): Promise<void> {
       <AppProvider queryClient={queryClient} onLoggedOut={() => void router.navigate(paths.home.href())}>
         <RouterProvider router={router} />
       </AppProvider>
+      <AppReady />
     </StrictMode>
   );
   // Hydration as a transition: React then yields to the browser every few milliseconds instead of

@@ -1,32 +1,13 @@
 import type { z } from 'zod';
-import { API_BASE_PATH, AUTH_TOKEN_STORAGE_KEY } from '#shared/constants.ts';
+import { API_BASE_PATH } from '#shared/constants.ts';
 import { ErrorCode } from '#shared/error-codes.ts';
 import { apiErrors } from '#shared/messages/common.ts';
+import { clearAuthToken, getAuthToken } from './auth-token.ts';
 
 /**
  * The one HTTP client of the web app (DESIGN.md section 9): base /api/v1, JSON, bearer token from
  * localStorage.auth_token, and the French error text rules of spec 1 section 8.
  */
-
-export function getAuthToken(): string | null {
-  try {
-    return window.localStorage.getItem(AUTH_TOKEN_STORAGE_KEY);
-  } catch {
-    return null;
-  }
-}
-
-export function setAuthToken(token: string): void {
-  window.localStorage.setItem(AUTH_TOKEN_STORAGE_KEY, token);
-}
-
-export function clearAuthToken(): void {
-  try {
-    window.localStorage.removeItem(AUTH_TOKEN_STORAGE_KEY);
-  } catch {
-    // Storage can be unavailable (private mode); nothing to clear then.
-  }
-}
 
 type TokenRejectedListener = () => void;
 const tokenRejectedListeners = new Set<TokenRejectedListener>();

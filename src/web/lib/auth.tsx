@@ -3,15 +3,8 @@ import { createContext, use, useCallback, useEffect, useMemo, useState, type Rea
 import type { LoginRequest, SignupRequest } from '#shared/schemas/auth.ts';
 import type { CurrentUser } from '#shared/schemas/users.ts';
 import { isAdminRole, isHelperRole, isSeekerRole } from '#shared/rules/roles.ts';
-import {
-  api,
-  clearAuthToken,
-  getAuthToken,
-  isApiError,
-  onAuthTokenRejected,
-  rejectAuthToken,
-  setAuthToken,
-} from './api-client.ts';
+import { api, isApiError, onAuthTokenRejected, rejectAuthToken } from './api-client.ts';
+import { clearAuthToken, getAuthToken, setAuthToken } from './auth-token.ts';
 import { queryKeys } from './query-keys.ts';
 
 /**

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_TOKEN_STORAGE_KEY } from '#shared/constants.ts';
 import { ErrorCode } from '#shared/error-codes.ts';
 import { apiErrors } from '#shared/messages/common.ts';
-import { ApiError, getAuthToken } from './api-client.ts';
+import { ApiError } from './api-client.ts';
+import { getAuthToken } from './auth-token.ts';
 import { downloadFile } from './download-file.ts';
 
 describe('downloadFile', () => {

@@ -1,5 +1,6 @@
 import { ErrorCode } from '#shared/error-codes.ts';
-import { apiErrorFromResponse, apiUrl, getAuthToken, rejectAuthToken } from './api-client.ts';
+import { apiErrorFromResponse, apiUrl, rejectAuthToken } from './api-client.ts';
+import { getAuthToken } from './auth-token.ts';
 
 /**
  * Downloads a document the API generates (a PDF receipt or statement, the JSON copy of one's data).

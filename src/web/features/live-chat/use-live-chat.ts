@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { chat as chatText } from '#shared/messages/chat.ts';
 import type { ChatMessage, ChatSession, ChatSocketOutbound } from '#shared/schemas/chat.ts';
-import { getAuthToken, isApiError } from '#web/lib/api-client.ts';
+import { isApiError } from '#web/lib/api-client.ts';
+import { getAuthToken } from '#web/lib/auth-token.ts';
 import { useAuth } from '#web/lib/auth.tsx';
 import { createChatSession, type CreateChatSessionInput } from './api/create-chat-session.ts';
 import { getChatSession } from '#web/lib/api/get-chat-session.ts';

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { UpdateMeResponseSchema, type CurrentUser, type UpdateMeRequest } from '#shared/schemas/users.ts';
-import { api, setAuthToken } from '#web/lib/api-client.ts';
+import { api } from '#web/lib/api-client.ts';
+import { setAuthToken } from '#web/lib/auth-token.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 
 /**
