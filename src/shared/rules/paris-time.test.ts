@@ -1,3 +1,6 @@
+import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   addDaysToWallDate,
@@ -116,5 +119,35 @@ describe('French formats', () => {
     expect(frenchParisDate(Date.parse('2024-12-31T23:30:00Z'))).toBe('1 janvier 2025');
     expect(parisClock('2024-12-03T13:30:00Z')).toBe('14:30');
     expect(parisClock(new Date('2025-03-30T01:00:00Z'))).toBe('03:00');
+  });
+});
+
+describe('utcToParis and parisClock against date-fns-tz', () => {
+  // The reference: the zone database read through @date-fns/tz for every instant, without the
+  // once-per-hour offset memo of paris-time.ts.
+  const reference = (instant: Date) => {
+    const paris = new TZDate(instant.getTime(), 'Europe/Paris');
+    return { date: format(paris, 'yyyy-MM-dd'), time: format(paris, 'HH:mm') };
+  };
+
+  it('agree on any minute from 1980 to 2100, daylight-saving changes included', () => {
+    const instants = fc.integer({ min: Date.UTC(1980, 0, 1), max: Date.UTC(2100, 0, 1) }).map((ms) => new Date(ms));
+    fc.assert(
+      fc.property(instants, (instant) => {
+        expect(utcToParis(instant)).toEqual(reference(instant));
+        expect(parisClock(instant)).toBe(reference(instant).time);
+      }),
+      { numRuns: 2000, seed: 1911 },
+    );
+  });
+
+  it('agree on every minute around the changes of 2026 (29 March and 25 October, 01:00 UTC)', () => {
+    for (const change of [Date.UTC(2026, 2, 29, 1), Date.UTC(2026, 9, 25, 1)]) {
+      for (let ms = change - 90 * 60_000; ms <= change + 90 * 60_000; ms += 60_000) {
+        expect(utcToParis(new Date(ms))).toEqual(reference(new Date(ms)));
+      }
+    }
+    expect(utcToParis(new Date(Date.UTC(2026, 2, 29, 0, 59)))).toEqual({ date: '2026-03-29', time: '01:59' });
+    expect(utcToParis(new Date(Date.UTC(2026, 2, 29, 1, 0)))).toEqual({ date: '2026-03-29', time: '03:00' });
   });
 });

@@ -35,9 +35,26 @@ export function isWallTime(value: string): boolean {
   return TIME_PATTERN.test(value);
 }
 
-/** Offset of Paris from UTC at an instant, in minutes (60 in winter, 120 in summer). */
+const HOUR_MS = 60 * MINUTE_MS;
+/** Bound of the offset memo below: about five years of distinct hours, then it starts afresh. */
+const OFFSET_MEMO_MAX_HOURS = 50_000;
+const offsetByHour = new Map<number, number>();
+
+/**
+ * Offset of Paris from UTC at an instant, in minutes (60 in winter, 120 in summer). Paris changes
+ * offset only on the hour (01:00 UTC under the EU rule), so the offset is looked up once per hour of
+ * the timeline: the booking page converts thousands of instants, and each Intl lookup costs more than
+ * all the arithmetic around it (issue 11, the booking page's hydration).
+ */
 export function parisOffsetMinutes(instant: Date): number {
-  return tzOffset(DISPLAY_TIME_ZONE, instant);
+  const hour = Math.floor(instant.getTime() / HOUR_MS);
+  let offset = offsetByHour.get(hour);
+  if (offset === undefined) {
+    if (offsetByHour.size >= OFFSET_MEMO_MAX_HOURS) offsetByHour.clear();
+    offset = tzOffset(DISPLAY_TIME_ZONE, new Date(hour * HOUR_MS));
+    offsetByHour.set(hour, offset);
+  }
+  return offset;
 }
 
 /** The UTC instant of a Paris wall time. Throws on a malformed date or time (validate first). */
@@ -63,8 +80,9 @@ export function parisToUtc(date: string, time: string): Date {
 
 /** The Paris wall date and time of an instant. */
 export function utcToParis(instant: Date): ParisWallTime {
-  const paris = new TZDate(instant.getTime(), DISPLAY_TIME_ZONE);
-  return { date: format(paris, 'yyyy-MM-dd'), time: format(paris, 'HH:mm') };
+  // The instant shifted by the offset, read in UTC, is the Paris wall time (an invalid date throws).
+  const wall = new Date(instant.getTime() + parisOffsetMinutes(instant) * MINUTE_MS).toISOString();
+  return { date: wall.slice(0, 10), time: wall.slice(11, 16) };
 }
 
 /** Today's date in Paris (`yyyy-MM-dd`). */
@@ -138,7 +156,7 @@ export function frenchParisDate(instant: Instant): string {
 
 /** "14:30": the Paris clock time of an instant. */
 export function parisClock(instant: Instant): string {
-  return format(inParis(instant), 'HH:mm');
+  return utcToParis(instant instanceof Date ? instant : new Date(instant)).time;
 }
 
 /** The Paris dates between two dates inclusive (for calendars). */
