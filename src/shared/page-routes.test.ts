@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPagePath, PAGE_PARAM_MAX_LENGTH } from './page-routes.ts';
+import { isPagePath, PAGE_PARAM_MAX_LENGTH, pageNameOf } from './page-routes.ts';
 
 const uuid = '0b9f8a52-4c1e-4a6b-9a43-2f1d3c5e7a90';
 
@@ -47,5 +47,18 @@ describe('isPagePath', () => {
     expect(isPagePath('/%64ashboard')).toBe(true);
     expect(isPagePath('/mentors/a%2Fb')).toBe(true);
     expect(isPagePath('/mentors/%E0%A4%A')).toBe(true);
+  });
+});
+
+describe('pageNameOf', () => {
+  it('names the page of an address, and none for an address that is no page', () => {
+    expect(pageNameOf('/')).toBe('home');
+    expect(pageNameOf(`/book/${uuid}`)).toBe('book');
+    expect(pageNameOf(`/Mentors/${uuid}/`)).toBe('mentor');
+    expect(pageNameOf('/recherche')).toBe('search');
+    expect(pageNameOf('/offres')).toBe('offres');
+    expect(pageNameOf(`/offers/${uuid}/add-slots`)).toBe('addSlots');
+    expect(pageNameOf('/book/')).toBeNull();
+    expect(pageNameOf('/nope')).toBeNull();
   });
 });

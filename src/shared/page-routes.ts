@@ -52,7 +52,9 @@ function compilePattern(pattern: string): RegExp {
   return new RegExp(`^${source}/*$`, 'i');
 }
 
-const PAGE_MATCHERS = Object.values(PAGE_PATTERNS).map(compilePattern);
+const PAGE_MATCHERS = (Object.entries(PAGE_PATTERNS) as [PageName, string][]).map(
+  ([name, pattern]) => [name, compilePattern(pattern)] as const,
+);
 
 /** Decoded segment by segment, like React Router; a malformed escape stays as it is, like there. */
 function decodePath(pathname: string): string {
@@ -68,8 +70,13 @@ function decodePath(pathname: string): string {
     .join('/');
 }
 
+/** The page the web app shows at this pathname (no query), or null for "Page non trouvée". */
+export function pageNameOf(pathname: string): PageName | null {
+  const decoded = decodePath(pathname);
+  return PAGE_MATCHERS.find(([, matcher]) => matcher.test(decoded))?.[0] ?? null;
+}
+
 /** Whether the web app shows a page (rather than "Page non trouvée") at this pathname (no query). */
 export function isPagePath(pathname: string): boolean {
-  const decoded = decodePath(pathname);
-  return PAGE_MATCHERS.some((matcher) => matcher.test(decoded));
+  return pageNameOf(pathname) !== null;
 }

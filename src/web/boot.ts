@@ -9,6 +9,8 @@
 // a logged-in person will see rendered afresh, has nothing to gain from waiting: the app starts at once.
 import './styles/fonts.css';
 import './styles/index.css';
+import { pageNameOf } from '#shared/page-routes.ts';
+import { preloadPublicPage } from './app/public-pages.ts';
 import { getAuthToken } from './lib/auth-token.ts';
 import { holdInputUntilAppReady } from './lib/early-input.ts';
 
@@ -17,6 +19,8 @@ const START_AT_LATEST_MS = 200;
 
 function startApp(): void {
   void import('./main.tsx');
+  // The current page's module, side by side with the app's (main.tsx would ask for it only once loaded).
+  preloadPublicPage(pageNameOf(window.location.pathname));
 }
 
 /** Runs `run` once, after the next frame is painted (a task queued from the frame's callback). */

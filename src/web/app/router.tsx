@@ -11,20 +11,20 @@
  *
  * Dashboard tabs are not routes: add one entry to app/dashboard-tabs.tsx.
  */
-import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageSkeleton } from '#web/components/ui/skeleton.tsx';
 import { paths } from '#web/config/paths.ts';
 import { RootLayout } from './root-layout.tsx';
 import { RouteError } from './route-error.tsx';
-import type { PageHandle, PageLoad } from '#web/lib/page-load.ts';
+import type { PageHandle } from '#web/lib/page-load.ts';
 import LandingPage, { ssr as landingSsr } from './routes/landing.tsx';
+import { PUBLIC_PAGE_MODULES, type PageModule } from './public-pages.ts';
 
 /**
  * Adapts a page module (default export) to React Router's `lazy`. A public page's `ssr` loader
  * (lib/page-load.ts) rides in the route's `handle`, where the server-side renderer finds it.
  */
-export function page(load: () => Promise<{ default: ComponentType; ssr?: PageLoad }>) {
+export function page(load: () => Promise<PageModule>) {
   return async () => {
     const module = await load();
     const handle: PageHandle = { ssr: module.ssr };
@@ -42,17 +42,17 @@ const pageRoutes: RouteObject[] = [
   { path: paths.resetPassword.path, lazy: page(() => import('./routes/reset-password.tsx')) },
 
   // static pages
-  { path: paths.about.path, lazy: page(() => import('./routes/about.tsx')) },
-  { path: paths.confidentialite.path, lazy: page(() => import('./routes/confidentialite.tsx')) },
-  { path: paths.cgv.path, lazy: page(() => import('./routes/cgv.tsx')) },
-  { path: paths.mentionsLegales.path, lazy: page(() => import('./routes/mentions-legales.tsx')) },
+  { path: paths.about.path, lazy: page(PUBLIC_PAGE_MODULES.about) },
+  { path: paths.confidentialite.path, lazy: page(PUBLIC_PAGE_MODULES.confidentialite) },
+  { path: paths.cgv.path, lazy: page(PUBLIC_PAGE_MODULES.cgv) },
+  { path: paths.mentionsLegales.path, lazy: page(PUBLIC_PAGE_MODULES.mentionsLegales) },
 
   // search and helper pages
-  { path: paths.search.path, lazy: page(() => import('./routes/explore.tsx')) },
-  { path: paths.explore.path, lazy: page(() => import('./routes/explore.tsx')) },
-  { path: paths.offres.path, lazy: page(() => import('./routes/explore.tsx')) },
-  { path: paths.mentor.path, lazy: page(() => import('./routes/mentor.tsx')) },
-  { path: paths.profile.path, lazy: page(() => import('./routes/mentor.tsx')) },
+  { path: paths.search.path, lazy: page(PUBLIC_PAGE_MODULES.search) },
+  { path: paths.explore.path, lazy: page(PUBLIC_PAGE_MODULES.explore) },
+  { path: paths.offres.path, lazy: page(PUBLIC_PAGE_MODULES.offres) },
+  { path: paths.mentor.path, lazy: page(PUBLIC_PAGE_MODULES.mentor) },
+  { path: paths.profile.path, lazy: page(PUBLIC_PAGE_MODULES.profile) },
 
   // offers pages
   { path: paths.createOffer.path, lazy: page(() => import('./routes/create-offer.tsx')) },
@@ -64,7 +64,7 @@ const pageRoutes: RouteObject[] = [
   { path: paths.manageAvailability.path, lazy: page(() => import('./routes/manage-availability.tsx')) },
 
   // booking and payment pages
-  { path: paths.book.path, lazy: page(() => import('./routes/book.tsx')) },
+  { path: paths.book.path, lazy: page(PUBLIC_PAGE_MODULES.book) },
   { path: paths.paymentSuccess.path, lazy: page(() => import('./routes/payment-success.tsx')) },
   { path: paths.paymentCancel.path, lazy: page(() => import('./routes/payment-cancel.tsx')) },
   { path: paths.stripeTest.path, lazy: page(() => import('./routes/stripe-test.tsx')) },
@@ -72,7 +72,7 @@ const pageRoutes: RouteObject[] = [
   // messaging pages
 
   // support pages
-  { path: paths.support.path, lazy: page(() => import('./routes/support.tsx')) },
+  { path: paths.support.path, lazy: page(PUBLIC_PAGE_MODULES.support) },
 
   // admin pages
   { path: paths.admin.path, lazy: page(() => import('./routes/admin.tsx')) },
