@@ -294,3 +294,9 @@ export const SITEMAP_MAX_URLS = 50_000;
 export const SSR_HYDRATED_STALE_MS = 60_000;
 /** The id of the JSON script carrying the server's query data (CSP: no inline script). */
 export const SSR_STATE_ELEMENT_ID = 'appui-ssr-state';
+/**
+ * Longest wait for a server-rendered page: past it the server sends the app shell, which the browser
+ * renders itself, rather than hold a visitor's page behind a slow database (the render goes on and
+ * its answer is dropped).
+ */
+export const SSR_RENDER_TIMEOUT_MS = 3_000;

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyRequest } from 'fastify';
+import { SSR_RENDER_TIMEOUT_MS } from '#shared/constants.ts';
 import { ErrorCode } from '#shared/error-codes.ts';
 import { apiErrors } from '#shared/messages/common.ts';
 import { isPagePath } from '#shared/page-routes.ts';
@@ -22,7 +23,7 @@ export const WEB_DIST_DIR = path.resolve(import.meta.dirname, '../../../dist/web
  */
 export async function registerSpa(
   app: App,
-  options: { dataDir: string; webDir?: string; renderPage?: PageRenderer | null },
+  options: { dataDir: string; webDir?: string; renderPage?: PageRenderer | null; renderTimeoutMs?: number },
 ): Promise<void> {
   const uploadsDir = path.join(options.dataDir, 'uploads');
   mkdirSync(uploadsDir, { recursive: true }); // @fastify/static wants its root to exist at start
@@ -56,6 +57,7 @@ export async function registerSpa(
     });
   }
   const renderPage = hasWeb ? (options.renderPage ?? null) : null;
+  const renderTimeoutMs = options.renderTimeoutMs ?? SSR_RENDER_TIMEOUT_MS;
   app.setNotFoundHandler(async (request, reply) => {
     const isApi = request.url.startsWith('/api/') || request.url === '/api';
     // A missing script or image must be a 404, never the HTML page (the browser would report a MIME error).
@@ -63,7 +65,7 @@ export async function registerSpa(
     const isFile = pathname.startsWith('/assets/') || /\.[a-z0-9]{2,5}$/i.test(pathname);
     if (!isApi && !isFile && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
       // A public page comes rendered (plugins/ssr.ts); any other gets the empty shell.
-      const rendered = renderPage ? await renderOrShell(request, renderPage, webDir) : null;
+      const rendered = renderPage ? await renderOrShell(request, renderPage, webDir, renderTimeoutMs) : null;
       if (rendered) {
         return reply
           .code(rendered.status)
@@ -85,13 +87,34 @@ export async function registerSpa(
  * The server-rendered page, or null for the shell: a page the renderer does not render, or one whose
  * rendering failed (logged; the browser then renders it and shows its own error if the API is down).
  */
+const TIMED_OUT = Symbol('timed out');
+
+/** `work`'s result, or TIMED_OUT once `ms` have passed (the work itself goes on; a late failure is ignored). */
+async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T | typeof TIMED_OUT> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<typeof TIMED_OUT>((resolve) => {
+    timer = setTimeout(() => resolve(TIMED_OUT), ms);
+  });
+  work.catch(() => undefined);
+  try {
+    return await Promise.race([work, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 async function renderOrShell(
   request: FastifyRequest,
   renderPage: PageRenderer,
   webDir: string,
+  timeoutMs: number,
 ): Promise<{ status: number; body: string } | null> {
   try {
-    const page = await renderPage(request.url);
+    const page = await withTimeout(renderPage(request.url), timeoutMs);
+    if (page === TIMED_OUT) {
+      request.log.warn({ timeoutMs }, 'server-side rendering took too long; the app shell is sent instead');
+      return null;
+    }
     if (!page) return null;
     const template = await readFile(path.join(webDir, 'index.html'), 'utf8');
     return { status: page.status, body: fillTemplate(template, page) };

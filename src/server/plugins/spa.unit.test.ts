@@ -96,11 +96,13 @@ describe('server-rendered pages (issue 11 section 2)', () => {
     await registerSpa(app, {
       dataDir: path.join(root, 'data'),
       webDir,
+      renderTimeoutMs: 50,
       renderPage: (url) => {
         rendered.push(url);
         if (url.startsWith('/book/unknown')) return Promise.resolve(page(404, 'Offre non trouvée'));
         if (url.startsWith('/book/')) return Promise.resolve(page(200, 'Une offre'));
         if (url === '/broken') return Promise.reject(new Error('API down'));
+        if (url === '/about') return new Promise<never>(() => undefined); // a database that never answers
         return Promise.resolve(null);
       },
     });
@@ -134,6 +136,13 @@ describe('server-rendered pages (issue 11 section 2)', () => {
     const broken = await app.inject({ method: 'GET', url: '/broken' });
     expect(broken.statusCode).toBe(404);
     expect(broken.body).toContain('<title>Défaut</title>');
+  });
+
+  it('sends the shell when rendering takes longer than its timeout', async () => {
+    const slow = await app.inject({ method: 'GET', url: '/about' });
+    expect(slow.statusCode).toBe(200);
+    expect(slow.body).toContain('<title>Défaut</title>');
+    expect(slow.body).toContain('<div id="root"><!--app-html--></div>');
   });
 
   it('never renders API paths or files', async () => {
