@@ -34,8 +34,13 @@ export function registerWebsocketGuard(app: App): void {
   // Callback style, not async: it runs on every request, and a promise per request shows in the bench.
   app.addHook('onRequest', (request, reply, done) => {
     const raw: MaybeUpgrade = request.raw;
+    if (raw[UPGRADE] !== true) {
+      done();
+      return;
+    }
+    // Read only for upgrades: Fastify builds a new object at each read of `routeOptions`.
     const pattern = request.routeOptions.url;
-    if (raw[UPGRADE] !== true || (pattern !== undefined && socketRoutes.has(pattern))) {
+    if (pattern !== undefined && socketRoutes.has(pattern)) {
       done();
       return;
     }
