@@ -41,7 +41,7 @@ import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurity, trustProxyOption } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { loadPageRenderer } from './plugins/ssr.ts';
-import { registerWebsocket } from './plugins/websocket.ts';
+import { registerWebsocketGuard, registerWebsocketServer } from './plugins/websocket.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -206,7 +206,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   registerErrorHandler(app);
   await registerOpenApi(app, { ui: config.openApiUi });
   await app.register(authPlugin, { ctx });
-  await registerWebsocket(app);
+  registerWebsocketGuard(app);
 
   // The app sockets of this instance: subscribed to the bus once the app is ready, and stopped
   // (sockets closed, presence rows dropped) before the database closes.
@@ -236,9 +236,14 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       await api.register(messagingRoutes, { ctx });
       await api.register(adminRoutes, { ctx });
       await api.register(reportsRoutes, { ctx });
-      await api.register(realtimeRoutes, { ctx, hub: socketHub });
       await api.register(supportRoutes, { ctx });
-      await api.register(liveChatRoutes, { ctx, hub: chatHub });
+      // The modules with a socket endpoint, in the one scope where @fastify/websocket's hooks run: the
+      // other routes do not pay them on each request (plugins/websocket.ts).
+      await api.register(async (sockets) => {
+        await registerWebsocketServer(sockets);
+        await sockets.register(realtimeRoutes, { ctx, hub: socketHub });
+        await sockets.register(liveChatRoutes, { ctx, hub: chatHub });
+      });
     },
     { prefix: API_BASE_PATH },
   );

@@ -8,7 +8,7 @@ import { apiErrors } from '#shared/messages/common.ts';
 import type { App } from '../app-types.ts';
 import { loadConfig } from '../config.ts';
 import { registerCompression } from './compression.ts';
-import { registerWebsocket } from './websocket.ts';
+import { registerWebsocketGuard, registerWebsocketServer } from './websocket.ts';
 import { buildTestApp, type TestApp } from '#tests/build-test-app.ts';
 
 /**
@@ -155,8 +155,9 @@ describe('WebSocket upgrades', () => {
   });
 
   it('accepts an upgrade on a socket endpoint only', async () => {
-    const app = Fastify();
-    await registerWebsocket(app);
+    const app = Fastify() as unknown as App;
+    registerWebsocketGuard(app);
+    await registerWebsocketServer(app);
     // Accepting is all this test looks at; closing the app closes the socket.
     app.get('/socket', { websocket: true }, () => undefined);
     app.get('/plain', () => ({ ok: true }));
@@ -174,7 +175,8 @@ describe('WebSocket upgrades', () => {
   it('accepts an upgrade from a browser that accepts compressed answers, compression on', async () => {
     const app = Fastify() as unknown as App;
     await registerCompression(app);
-    await registerWebsocket(app);
+    registerWebsocketGuard(app);
+    await registerWebsocketServer(app);
     app.get('/socket', { websocket: true }, () => undefined);
     await app.listen({ port: 0, host: '127.0.0.1' });
     try {
