@@ -10,7 +10,7 @@ export class ExpiringCache<K, V> {
   constructor(
     private readonly ttlMs: number,
     private readonly maxEntries: number,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number = () => Date.now(),
   ) {}
 
   get(key: K): V | undefined {

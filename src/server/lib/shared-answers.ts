@@ -19,7 +19,7 @@ export class SharedAnswers<V> {
   readonly #answers: ExpiringCache<string, { value: V; group: string | undefined }>;
   readonly #pending = new Map<string, Pending<V>>();
 
-  constructor(ttlMs: number, maxEntries: number, now: () => number = Date.now) {
+  constructor(ttlMs: number, maxEntries: number, now: () => number = () => Date.now()) {
     this.#answers = new ExpiringCache(ttlMs, maxEntries, now);
   }
 
