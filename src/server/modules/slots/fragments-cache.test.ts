@@ -110,7 +110,10 @@ describe('cached free windows (one instance)', () => {
     expect(await windows()).toEqual([span(at, 10, 14)]);
     const url = `/api/v1/time-slots/helper/${helper.id}/fragments?offer_id=${offer.id}&from=${at(0).toISOString()}&to=${at(24).toISOString()}`;
     const tagged = await t.app.inject({ method: 'GET', url });
-    expect((await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': tagged.headers.etag as string } })).statusCode).toBe(304);
+    expect(
+      (await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': tagged.headers.etag as string } }))
+        .statusCode,
+    ).toBe(304);
 
     // Another helper's write leaves this answer alone; this helper's own write drops it.
     const other = await createHelper(t.app.ctx.db);
@@ -120,7 +123,10 @@ describe('cached free windows (one instance)', () => {
     await t.app.ctx.db.update(slots).set({ isAvailable: true }).where(eq(slots.id, slot.id));
     await createSlot(t.app.ctx.db, helper, { startAt: at(16), endAt: at(17), offerId: offer.id });
     await expect.poll(windows).toEqual([span(at, 10, 14), span(at, 16, 17)]);
-    expect((await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': tagged.headers.etag as string } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': tagged.headers.etag as string } }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('drops answers when the helper creates, disables and deletes a slot through the API', async () => {
@@ -136,7 +142,10 @@ describe('cached free windows (one instance)', () => {
     expect(created.statusCode).toBe(201);
     const slotId = created.json<{ slot_id: string }>().slot_id;
     await expect.poll(async () => (await windows()).length).toBe(2);
-    const toggled = await t.injectAs(helper, { method: 'PATCH', url: `/api/v1/time-slots/${slotId}/toggle-availability` });
+    const toggled = await t.injectAs(helper, {
+      method: 'PATCH',
+      url: `/api/v1/time-slots/${slotId}/toggle-availability`,
+    });
     expect(toggled.statusCode).toBe(200);
     await expect.poll(windows).toEqual([span(at, 10, 14)]);
     await t.injectAs(helper, { method: 'PATCH', url: `/api/v1/time-slots/${slotId}/toggle-availability` });
