@@ -84,6 +84,8 @@ describe('cached free windows (one instance)', () => {
   async function freshDay() {
     const at = futureDay(days++);
     await createSlot(t.app.ctx.db, helper, { startAt: at(10), endAt: at(14), offerId: offer.id });
+    // Earlier writes' notifications must not drop the answers a test primes next.
+    await busCaughtUp(t.app);
     return { at, windows: windowsOf(t.app, helper, offer, at) };
   }
 
