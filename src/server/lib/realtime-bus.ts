@@ -40,7 +40,13 @@ export type BusEvent =
    * reviews): sent by the database triggers of migration 0013, every process drops its cached
    * answers. `user_ids` is empty: no socket is told.
    */
-  | { type: 'search.changed'; user_ids: string[] };
+  | { type: 'search.changed'; user_ids: string[] }
+  /**
+   * A helper's free windows may have changed (their slots, the bookings holding their time, their
+   * account state): sent by the triggers of migration 0014, every process drops that helper's cached
+   * answers, or all of them when `helper_id` is null (a TRUNCATE names nobody). `user_ids` is empty.
+   */
+  | { type: 'free_time.changed'; helper_id: string | null; user_ids: string[] };
 
 /** Publishes an event; pass the transaction that makes the change so it leaves at its commit. */
 export async function publishEvent(db: Executor, event: BusEvent): Promise<void> {

@@ -5,6 +5,7 @@ import {
   isCancellable,
   isConfirmed,
   isUpcoming,
+  nextHoldLapse,
   TIME_HOLDING_STATUSES,
 } from './booking-status.ts';
 
@@ -30,5 +31,27 @@ describe('booking statuses', () => {
   it('keep a session in progress among the upcoming ones until it ends', () => {
     expect(isUpcoming({ endAt: minutes(1) }, now)).toBe(true);
     expect(isUpcoming({ endAt: now }, now)).toBe(false);
+  });
+});
+
+describe('nextHoldLapse', () => {
+  it('is one millisecond past the first live hold’s expiry: until then holdsTime answers as at now', () => {
+    const bookings = [
+      { status: 'pending_payment', holdExpiresAt: minutes(20) },
+      { status: 'pending_payment', holdExpiresAt: minutes(5) },
+      { status: 'pending_payment', holdExpiresAt: minutes(-1) },
+      { status: 'scheduled', holdExpiresAt: minutes(1) },
+      { status: 'pending_payment', holdExpiresAt: null },
+    ];
+    const lapse = nextHoldLapse(bookings, now)!;
+    expect(lapse.getTime()).toBe(minutes(5).getTime() + 1);
+    const before = new Date(lapse.getTime() - 1);
+    expect(bookings.map((b) => holdsTime(b, before))).toEqual(bookings.map((b) => holdsTime(b, now)));
+    expect(holdsTime(bookings[1]!, lapse)).toBe(false);
+  });
+
+  it('is null when no hold will lapse', () => {
+    expect(nextHoldLapse([{ status: 'paid', holdExpiresAt: null }], now)).toBeNull();
+    expect(nextHoldLapse([], now)).toBeNull();
   });
 });

@@ -52,6 +52,25 @@ export function holdsTime(booking: { status: string; holdExpiresAt?: Date | null
 }
 
 /**
+ * The first instant after `now` at which one of `bookings` stops holding time (a payment hold
+ * lapsing, holdsTime), or null when none will on its own: until then, free windows computed at `now`
+ * stay right unless something is written.
+ */
+export function nextHoldLapse(
+  bookings: readonly { status: string; holdExpiresAt?: Date | null }[],
+  now: Date,
+): Date | null {
+  let first: number | null = null;
+  for (const booking of bookings) {
+    if (booking.status !== PAYMENT_HOLD_STATUS || !booking.holdExpiresAt) continue;
+    const expiry = booking.holdExpiresAt.getTime();
+    // A hold still holds at its expiry instant and stops one millisecond later (holdsTime).
+    if (expiry >= now.getTime() && (first === null || expiry + 1 < first)) first = expiry + 1;
+  }
+  return first === null ? null : new Date(first);
+}
+
+/**
  * Only upcoming confirmed sessions can be cancelled ("only scheduled bookings can be cancelled" read
  * as scheduled or paid, start still in the future); a payment hold lapses on its own.
  */

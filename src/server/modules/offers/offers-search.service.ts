@@ -10,9 +10,10 @@ import { SearchResponseSchema, type SearchQuery, type SearchResponse } from '#sh
 import type { AppContext } from '../../app-types.ts';
 import type { Executor } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/users.ts';
+import { ExpiringCache } from '../../lib/expiring-cache.ts';
 import { subscribeToBus } from '../../lib/realtime-bus.ts';
+import { SharedAnswers } from '../../lib/shared-answers.ts';
 import { blockedIdsOf } from '../blocks/blocks.service.ts';
-import { ExpiringCache } from './expiring-cache.ts';
 import { toPublicOffer } from './offer-dto.ts';
 import * as repo from './offers-search.repository.ts';
 
@@ -52,14 +53,10 @@ type SearchReuse = {
    * of database and Node time; the same searches come again and again). Every write that can change
    * an answer drops them in every process at its commit: the triggers of migration 0013 send
    * `search.changed` on the bus (startSearchInvalidation). The TTL only bounds what a lost
-   * notification could leave behind.
+   * notification could leave behind. Concurrent requests for one search share its computation
+   * (SharedAnswers).
    */
-  answers: ExpiringCache<string, CachedAnswer>;
-  /**
-   * Answers being computed, by the same key: concurrent requests for one search wait for the one
-   * computation instead of each running it (many pages polling the same search at once).
-   */
-  pending: Map<string, Promise<CachedAnswer>>;
+  answers: SharedAnswers<CachedAnswer>;
 };
 /** An answer and its JSON, checked against the response schema and serialized once. */
 type CachedAnswer = { answer: SearchResponse; json: string };
@@ -76,8 +73,7 @@ function searchReuse(db: Executor): SearchReuse {
       neighbours: new ExpiringCache(SEARCH_REUSE_TTL_MS, SEARCH_REUSE_MAX_ENTRIES),
       estimates: new ExpiringCache(SEARCH_REUSE_TTL_MS, SEARCH_REUSE_MAX_ENTRIES),
       newestHeldOnly: new ExpiringCache(SEARCH_REUSE_TTL_MS, SEARCH_REUSE_MAX_ENTRIES),
-      answers: new ExpiringCache(SEARCH_ANSWER_TTL_MS, SEARCH_ANSWER_MAX_ENTRIES),
-      pending: new Map(),
+      answers: new SharedAnswers(SEARCH_ANSWER_TTL_MS, SEARCH_ANSWER_MAX_ENTRIES),
     };
     searchReuseByDatabase.set(db, reuse);
   }
@@ -87,9 +83,10 @@ function searchReuse(db: Executor): SearchReuse {
 /**
  * Called after every offer write of this process, and on every `search.changed` of the bus: new
  * words, new totals and new answers must show at once. A search that started before keeps its old
- * SearchReuse object, and does not store its answer in the new one (searchOffers).
+ * SearchReuse object, and does not store its answer (SharedAnswers.clear).
  */
 export function forgetSearchReuse(db: Executor): void {
+  searchReuseByDatabase.get(db)?.answers.clear();
   searchReuseByDatabase.delete(db);
 }
 
@@ -203,20 +200,10 @@ async function cachedSearch(
     listViewerId(viewer) ?? null,
     excludedHelperIds ?? null,
   ]);
-  const cached = reuse.answers.get(answerKey) ?? reuse.pending.get(answerKey);
-  if (cached) return cached;
-  const computing = computeSearch(ctx, query, viewer, excludedHelperIds).then((answer) => {
-    const entry = { answer, json: JSON.stringify(SearchResponseSchema.parse(answer)) };
-    // Not if a write was announced meanwhile: the answer may predate it (forgetSearchReuse).
-    if (searchReuseByDatabase.get(ctx.db) === reuse) reuse.answers.set(answerKey, entry);
-    return entry;
+  return reuse.answers.get(answerKey, async () => {
+    const answer = await computeSearch(ctx, query, viewer, excludedHelperIds);
+    return { value: { answer, json: JSON.stringify(SearchResponseSchema.parse(answer)) } };
   });
-  reuse.pending.set(answerKey, computing);
-  try {
-    return await computing;
-  } finally {
-    reuse.pending.delete(answerKey);
-  }
 }
 
 async function computeSearch(

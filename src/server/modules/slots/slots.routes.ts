@@ -17,15 +17,16 @@ import {
   MySlotsQuerySchema,
 } from '#shared/schemas/slots.ts';
 import type { App, AppContext } from '../../app-types.ts';
-import { sendJsonWithEtag } from '../../lib/etag.ts';
+import { sendTaggedJson } from '../../lib/etag.ts';
 import { requireRole, requireUser } from '../../plugins/auth.ts';
 import {
   bulkCreateSlots,
   createCalendarSlot,
   deleteSlot,
+  fragmentsAnswer,
   listCalendarSlots,
-  listFragments,
   listLegacySlots,
+  startFreeTimeInvalidation,
   toggleSlotAvailability,
 } from './slots.service.ts';
 
@@ -41,6 +42,14 @@ const PARIS_NOTE = 'Dates et heures en heure de Paris (Europe/Paris) ; start_at/
 /** Availability slots (spec 1 sections 2, 5 and 7). Writes and own lists are for helpers only. */
 export async function slotsRoutes(app: App, { ctx }: { ctx: AppContext }): Promise<void> {
   const helperOnly = requireRole(['helper'], ErrorCode.HELPER_ROLE_REQUIRED, slotMessages.helperRequired);
+  // Cached free windows follow every write of every process (slots.service.ts fragmentsAnswer).
+  let stopFreeTimeInvalidation: (() => Promise<void>) | undefined;
+  app.addHook('onReady', async () => {
+    stopFreeTimeInvalidation = await startFreeTimeInvalidation(ctx);
+  });
+  app.addHook('onClose', async () => {
+    await stopFreeTimeInvalidation?.();
+  });
 
   app.post(
     '/appui-calendar/slots',
@@ -191,8 +200,8 @@ export async function slotsRoutes(app: App, { ctx }: { ctx: AppContext }): Promi
     },
     async (request, reply) => {
       const { helper_id: helperId } = request.params;
-      const fragments = await listFragments(ctx, helperId, request.query.offer_id ?? null, request.query);
-      return sendJsonWithEtag(request, reply, fragments);
+      const answer = await fragmentsAnswer(ctx, helperId, request.query.offer_id ?? null, request.query);
+      return sendTaggedJson(request, reply, answer);
     },
   );
 }

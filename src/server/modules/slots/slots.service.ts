@@ -1,6 +1,7 @@
 import { FRAGMENTS_DEFAULT_DAYS, FRAGMENTS_MAX_DAYS, SLOT_MAX_DURATION_MINUTES } from '#shared/constants.ts';
 import { ErrorCode } from '#shared/error-codes.ts';
 import { slots as slotMessages } from '#shared/messages/availability.ts';
+import { nextHoldLapse } from '#shared/rules/booking-status.ts';
 import { freeWindows, publicCut, type Interval } from '#shared/rules/free-windows.ts';
 import { firstOverlap, validateSingleSlot, validateSlotRows, type SlotIssue } from '#shared/rules/slot-validation.ts';
 import type { BulkSlotsCreate, CalendarSlot, CalendarSlotCreate, Fragment, LegacySlot } from '#shared/schemas/slots.ts';
@@ -8,6 +9,9 @@ import type { AppContext } from '../../app-types.ts';
 import type { Executor } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import { AppError, badRequest, conflict, notFound, pgConstraint, pgErrorCode, PgErrorCode } from '../../errors.ts';
+import { entityTag, type TaggedJson } from '../../lib/etag.ts';
+import { subscribeToBus } from '../../lib/realtime-bus.ts';
+import { SharedAnswers } from '../../lib/shared-answers.ts';
 import { assertOwnOffer } from '../offers/offers.service.ts';
 import { toCalendarSlot, toLegacySlot } from './slot-dto.ts';
 import {
@@ -189,7 +193,7 @@ export async function loadAvailability(
   now: Date,
   range: TimeRange,
   options: { activeOnly?: boolean } = {},
-): Promise<{ offered: Interval[]; free: Interval[] }> {
+): Promise<{ offered: Interval[]; free: Interval[]; changesAt: Date | null }> {
   const { open, held } = await loadCalendar(db, {
     helperId,
     offerId,
@@ -204,46 +208,128 @@ export async function loadAvailability(
   return {
     offered: freeWindows({ slots: open, bookings: [], offerId, now, from: range.from }),
     free: freeWindows({ slots: open, bookings: held, offerId, now, from: range.from }),
+    // Without a write, the only change time brings to `free` past `now`: a payment hold lapsing.
+    changesAt: nextHoldLapse(held, now),
   };
 }
 
 /**
- * The range of a free-windows request: from `from` (or now) for FRAGMENTS_DEFAULT_DAYS unless `to`
- * says otherwise, cut at now rounded up to a time-bar cell (publicCut). The schema refuses a
- * reversed or too long range when both ends are given; with `to` alone, the span counts from now.
+ * The range of a free-windows request: from `from` (or the cut) for FRAGMENTS_DEFAULT_DAYS unless
+ * `to` says otherwise, cut at now rounded up to a time-bar cell (publicCut). The schema refuses a
+ * reversed or too long range when both ends are given; with `to` alone, the span counts from the
+ * cut. The range depends on `now` only through the cut, so it stays the same for five minutes and
+ * can key a cached answer (fragmentsAnswer).
  */
 export function fragmentsRange(query: { from?: string; to?: string }, now: Date): TimeRange {
-  const start = query.from ? new Date(query.from) : now;
+  const cut = publicCut(now);
+  const start = query.from ? new Date(query.from) : cut;
   const to = query.to ? new Date(query.to) : new Date(start.getTime() + FRAGMENTS_DEFAULT_DAYS * DAY_MS);
   if (to.getTime() - start.getTime() > FRAGMENTS_MAX_DAYS * DAY_MS) {
     throw badRequest(ErrorCode.VALIDATION_FAILED, slotMessages.rangeTooLong(FRAGMENTS_MAX_DAYS));
   }
-  const cut = publicCut(now);
   return { from: start.getTime() > cut.getTime() ? start : cut, to };
 }
 
-/** The free windows of a helper's offer over a range (GET /time-slots/helper/{id}/fragments). */
-export async function listFragments(
+/**
+ * Free-window answers, per database, whole and already serialized with their ETag (issue 11
+ * section 3: every open booking page polls its range every 15 s, and the answer of a busy helper
+ * costs milliseconds of database and Node time, the same for every visitor). Keyed by helper, offer
+ * and range, grouped by helper. Every write that can change a helper's windows drops that helper's
+ * answers in every process at its commit: the triggers of migration 0014 send `free_time.changed`
+ * on the bus (startFreeTimeInvalidation). The TTL only bounds what a notification lost without the
+ * listener noticing could leave behind (a lost connection clears everything).
+ */
+const FREE_TIME_ANSWER_TTL_MS = 30_000;
+const FREE_TIME_ANSWER_MAX_ENTRIES = 2_000;
+const freeTimeAnswersByDatabase = new WeakMap<Executor, SharedAnswers<TaggedJson>>();
+
+function freeTimeAnswers(db: Executor): SharedAnswers<TaggedJson> {
+  let answers = freeTimeAnswersByDatabase.get(db);
+  if (!answers) {
+    answers = new SharedAnswers(FREE_TIME_ANSWER_TTL_MS, FREE_TIME_ANSWER_MAX_ENTRIES);
+    freeTimeAnswersByDatabase.set(db, answers);
+  }
+  return answers;
+}
+
+/**
+ * Drops this process's free-window answers of a helper whenever any process commits a write that
+ * may change them (`free_time.changed`), all of them for a TRUNCATE or after the bus listener lost
+ * notifications. Returns the unsubscribe.
+ */
+export function startFreeTimeInvalidation(ctx: AppContext): Promise<() => Promise<void>> {
+  const answers = freeTimeAnswers(ctx.db);
+  return subscribeToBus(
+    ctx.database,
+    (event) => {
+      if (event.type !== 'free_time.changed') return;
+      if (event.helper_id) answers.drop(event.helper_id);
+      else answers.clear();
+    },
+    () => answers.clear(),
+  );
+}
+
+/**
+ * GET /time-slots/helper/{id}/fragments as JSON text with its ETag, from the cache when another
+ * request computed it. The answer is the same for every caller (a public route that reads no
+ * viewer: the hidden state it honours, the helper's account, is part of the data and its writes
+ * drop the answer), so the key is helper, offer and range only.
+ *
+ * Time changes an answer in two ways only, and the entry expires at the first of them: the cut
+ * (now rounded up to 5 minutes) moves, and a payment hold lapses (loadAvailability's changesAt).
+ * Serving an entry up to its expiry is therefore what a fresh read would answer, bar writes not yet
+ * announced; and a window shown a moment after it was taken cannot be double-booked: the booking
+ * service reads the calendar itself, and the database's exclusion constraint refuses an overlap.
+ */
+export async function fragmentsAnswer(
   ctx: AppContext,
   helperId: string,
   offerId: string | null,
   query: { from?: string; to?: string },
   now: Date = new Date(),
-): Promise<Fragment[]> {
+): Promise<TaggedJson> {
   const range = fragmentsRange(query, now);
-  if (range.to.getTime() <= range.from.getTime()) return [];
+  const key = JSON.stringify([helperId, offerId, range.from.getTime(), range.to.getTime()]);
+  return freeTimeAnswers(ctx.db).get(
+    key,
+    async () => {
+      const { fragments, changesAt } = await computeFragments(ctx.db, helperId, offerId, range, now);
+      const json = JSON.stringify(fragments);
+      const cutMoves = publicCut(now).getTime();
+      return {
+        value: { json, etag: entityTag(json) },
+        expiresAt: changesAt ? Math.min(cutMoves, changesAt.getTime()) : cutMoves,
+      };
+    },
+    helperId,
+  );
+}
+
+/** The free windows of a helper's offer over a range, and when a hold lapsing would change them. */
+async function computeFragments(
+  db: Executor,
+  helperId: string,
+  offerId: string | null,
+  range: TimeRange,
+  now: Date,
+): Promise<{ fragments: Fragment[]; changesAt: Date | null }> {
+  if (range.to.getTime() <= range.from.getTime()) return { fragments: [], changesAt: null };
   // A suspended or erased helper has no free time to show (issue 13: cannot be found).
-  const { offered, free } = await loadAvailability(ctx.db, helperId, offerId, now, range, { activeOnly: true });
+  const { offered, free, changesAt } = await loadAvailability(db, helperId, offerId, now, range, {
+    activeOnly: true,
+  });
   // The free parts of the offered windows that start before `to` (whole, past `to` if they run on);
   // an offered window that starts at or after `to` belongs to the next range asked for. Both lists
   // are sorted and each free part lies inside one offered window: one forward pass.
   const reachable = offered.filter((window) => window.start.getTime() < range.to.getTime());
   let index = 0;
-  return free
+  const fragments = free
     .filter((window) => {
       while (index < reachable.length && reachable[index]!.end.getTime() <= window.start.getTime()) index += 1;
       const container = reachable[index];
       return container !== undefined && container.start.getTime() <= window.start.getTime();
     })
     .map((window) => ({ start_at: window.start.toISOString(), end_at: window.end.toISOString() }));
+  return { fragments, changesAt };
 }
