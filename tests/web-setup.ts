@@ -1,9 +1,20 @@
+/// <reference types="vite/client" />
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { configureZod } from '#shared/schemas/zod-locale.ts';
 
 configureZod({ jitless: true });
+
+// The app's fetchers load their schema module with the request (lib/api-client.ts, LazySchema), so
+// that the public pages hydrate without zod. Loaded here once per test file, so that a test's first
+// request resolves as fast as the later ones instead of waiting for the runner to transform the
+// module, which a loaded machine can stretch past Testing Library's one-second waits.
+await Promise.all(
+  Object.values(import.meta.glob(['../src/shared/schemas/*.ts', '!**/*.test.ts', '!**/zod-*.ts'])).map((load) =>
+    load(),
+  ),
+);
 
 // Testing Library does not clean up between tests by itself (STACK.md).
 afterEach(() => {

@@ -60,6 +60,8 @@ export const BookingSchema = z.object({
   user: BookingPartySchema,
 });
 export type Booking = z.infer<typeof BookingSchema>;
+/** GET /bookings/: the list as both sides read it. */
+export const BookingListSchema = z.array(BookingSchema);
 
 /** PUT /bookings/{id}: an admin correction of the status only (see the route's description). */
 export const BookingUpdateSchema = z.object({ status: z.enum(['completed']) }).strict();

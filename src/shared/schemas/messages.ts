@@ -56,6 +56,8 @@ export const MessageSchema = z.object({
   crisis: z.boolean(),
 });
 export type Message = z.infer<typeof MessageSchema>;
+/** A page of a thread (GET /messages/conversations/{id}/messages). */
+export const MessageListSchema = z.array(MessageSchema);
 
 export const ConversationOfferSchema = z.object({ id: z.uuid(), title: z.string() });
 
@@ -81,6 +83,8 @@ export const ConversationSchema = z.object({
   blocked: z.boolean(),
 });
 export type Conversation = z.infer<typeof ConversationSchema>;
+/** GET /messages/conversations. */
+export const ConversationListSchema = z.array(ConversationSchema);
 
 /** POST /messages/conversations?offer_id= (spec 2 section 7). */
 export const ConversationCreateQuerySchema = z.object({ offer_id: z.uuid() });

@@ -9,6 +9,8 @@ export const BlockedUserSchema = z.object({
   blocked_at: z.string(),
 });
 export type BlockedUser = z.infer<typeof BlockedUserSchema>;
+/** GET /users/me/blocks. */
+export const BlockedUserListSchema = z.array(BlockedUserSchema);
 
 /** DELETE /users/me: the password confirms the erasure. */
 export const AccountErasureSchema = z.object({ password: z.string().min(1).max(128) });

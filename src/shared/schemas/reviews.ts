@@ -19,6 +19,8 @@ export const ReviewSchema = z.object({
   author: BookingPartySchema,
 });
 export type Review = z.infer<typeof ReviewSchema>;
+/** GET /reviews/?helper_id. */
+export const ReviewListSchema = z.array(ReviewSchema);
 
 export const ReviewsQuerySchema = z.object({ helper_id: z.uuid().optional() });
 

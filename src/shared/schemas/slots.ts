@@ -103,6 +103,8 @@ export const DeletedSchema = z.object({ success: z.literal(true), message: z.str
 /** Free windows of an offer (UTC ISO instants), future only, sorted. */
 export const FragmentSchema = z.object({ start_at: z.string(), end_at: z.string() });
 export type Fragment = z.infer<typeof FragmentSchema>;
+/** GET /time-slots/helper/{helper_id}/fragments. */
+export const FragmentListSchema = z.array(FragmentSchema);
 
 export const FragmentsParamsSchema = z.object({ helper_id: z.uuid() });
 /**

@@ -7,7 +7,7 @@ import {
   PaginationQuerySchema,
   ValidationErrorResponseSchema,
 } from '#shared/schemas/common.ts';
-import { BlockedUserSchema } from '#shared/schemas/privacy.ts';
+import { BlockedUserSchema, BlockedUserListSchema } from '#shared/schemas/privacy.ts';
 import type { App, AppContext } from '../../app-types.ts';
 import { authenticated, requireUser } from '../../plugins/auth.ts';
 import { blockUser, listMyBlocks, unblockUser } from './blocks.service.ts';
@@ -91,7 +91,7 @@ export async function blocksRoutes(app: App, { ctx }: { ctx: AppContext }): Prom
         description: 'Les plus récentes d’abord. Jamais les personnes qui ont bloqué l’appelant.',
         security,
         querystring: PaginationQuerySchema,
-        response: { 200: z.array(BlockedUserSchema), 401: ErrorResponseSchema, 422: ValidationErrorResponseSchema },
+        response: { 200: BlockedUserListSchema, 401: ErrorResponseSchema, 422: ValidationErrorResponseSchema },
       },
     },
     async (request) => listMyBlocks(ctx, requireUser(request), request.query),

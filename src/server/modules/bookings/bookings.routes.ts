@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { BOOKING_CREATE_RATE_LIMIT_PER_HOUR, MAX_UPCOMING_BOOKINGS_PER_HELPER } from '#shared/constants.ts';
 import {
   ErrorResponseSchema,
@@ -13,6 +12,7 @@ import {
   BookingUpdateSchema,
   CancelBookingResponseSchema,
   CancelBookingSchema,
+  BookingListSchema,
 } from '#shared/schemas/bookings.ts';
 import type { App, AppContext } from '../../app-types.ts';
 import { authenticated, requireUser } from '../../plugins/auth.ts';
@@ -70,7 +70,7 @@ export async function bookingsRoutes(app: App, { ctx }: { ctx: AppContext }): Pr
           'À venir (non terminées) de la plus proche à la plus lointaine, puis passées de la plus récente à la plus ancienne.',
         security,
         querystring: PaginationQuerySchema,
-        response: { 200: z.array(BookingSchema), ...errors },
+        response: { 200: BookingListSchema, ...errors },
       },
     },
     async (request) => listMyBookings(ctx, requireUser(request), request.query.skip, request.query.limit),

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   CONVERSATIONS_PER_HOUR,
   MESSAGE_MAX_LENGTH,
@@ -16,6 +15,8 @@ import {
   MessageListQuerySchema,
   MessageSchema,
   UnreadSummarySchema,
+  ConversationListSchema,
+  MessageListSchema,
 } from '#shared/schemas/messages.ts';
 import type { App, AppContext } from '../../app-types.ts';
 import { authenticated, requireUser } from '../../plugins/auth.ts';
@@ -86,7 +87,7 @@ export async function messagingRoutes(app: App, { ctx }: { ctx: AppContext }): P
           "En tant qu'aidant ou personne aidée. `search` cherche, sans tenir compte des accents ni de la casse, dans le nom de l'autre personne, le titre de l'offre et le contenu des messages (un message masqué n'est trouvé que par son auteur). `last_message` et `unread_count` sont ceux de l'appelant.",
         security,
         querystring: ConversationListQuerySchema,
-        response: { 200: z.array(ConversationSchema), ...errors },
+        response: { 200: ConversationListSchema, ...errors },
       },
     },
     async (request) => listConversations(ctx, requireUser(request), request.query),
@@ -121,7 +122,7 @@ export async function messagingRoutes(app: App, { ctx }: { ctx: AppContext }): P
         security,
         params: IdParamsSchema,
         querystring: MessageListQuerySchema,
-        response: { 200: z.array(MessageSchema), ...errors },
+        response: { 200: MessageListSchema, ...errors },
       },
     },
     async (request) => listConversationMessages(ctx, requireUser(request), request.params.id, request.query),

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { reviews as reviewMessages } from '#shared/messages/bookings.ts';
 import {
   ErrorResponseSchema,
@@ -13,6 +12,7 @@ import {
   ReviewsQuerySchema,
   ReviewSummaryQuerySchema,
   ReviewSummarySchema,
+  ReviewListSchema,
 } from '#shared/schemas/reviews.ts';
 import type { App, AppContext } from '../../app-types.ts';
 import { authenticated, requireUser } from '../../plugins/auth.ts';
@@ -56,7 +56,7 @@ export async function reviewsRoutes(app: App, { ctx }: { ctx: AppContext }): Pro
         tags: ['reviews'],
         summary: 'Avis (d’un aidant), les plus récents en premier',
         querystring: PaginationQuerySchema.extend(ReviewsQuerySchema.shape),
-        response: { 200: z.array(ReviewSchema), 422: ValidationErrorResponseSchema },
+        response: { 200: ReviewListSchema, 422: ValidationErrorResponseSchema },
       },
     },
     async (request) => listReviews(ctx, request.query.helper_id, request.query.skip, request.query.limit),

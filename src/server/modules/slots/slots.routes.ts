@@ -10,11 +10,11 @@ import {
   CalendarSlotCreateSchema,
   CalendarSlotSchema,
   DeletedSchema,
-  FragmentSchema,
   FragmentsParamsSchema,
   FragmentsQuerySchema,
   LegacySlotSchema,
   MySlotsQuerySchema,
+  FragmentListSchema,
 } from '#shared/schemas/slots.ts';
 import type { App, AppContext } from '../../app-types.ts';
 import { sendTaggedJson } from '../../lib/etag.ts';
@@ -191,7 +191,7 @@ export async function slotsRoutes(app: App, { ctx }: { ctx: AppContext }): Promi
         params: FragmentsParamsSchema,
         querystring: FragmentsQuerySchema,
         response: {
-          200: z.array(FragmentSchema),
+          200: FragmentListSchema,
           304: z.null().describe('Inchangé depuis l’ETag envoyé dans If-None-Match'),
           400: ErrorResponseSchema,
           422: ValidationErrorResponseSchema,

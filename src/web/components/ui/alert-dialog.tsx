@@ -20,6 +20,7 @@ export function AlertDialogContent({
   onConfirm,
   danger = false,
   confirmDisabled = false,
+  onCloseAutoFocus,
 }: {
   title: ReactNode;
   description?: ReactNode;
@@ -29,12 +30,15 @@ export function AlertDialogContent({
   onConfirm?: () => void;
   danger?: boolean;
   confirmDisabled?: boolean;
+  /** Where focus goes once closed, for a dialog opened without an AlertDialogTrigger. */
+  onCloseAutoFocus?: (event: Event) => void;
 }) {
   return (
     <AlertDialogPrimitive.Portal>
       <AlertDialogPrimitive.Overlay className={overlayClasses} />
       <AlertDialogPrimitive.Content
         className={cn(sheetClasses, 'sm:max-w-md')}
+        onCloseAutoFocus={onCloseAutoFocus}
         {...(description ? {} : { 'aria-describedby': undefined })}
       >
         <AlertDialogPrimitive.Title className="text-2xl font-semibold text-ink">{title}</AlertDialogPrimitive.Title>

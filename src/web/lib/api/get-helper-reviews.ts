@@ -1,11 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { LIST_MAX_LIMIT } from '#shared/constants.ts';
-import { ReviewSchema, type Review } from '#shared/schemas/reviews.ts';
+import type { Review } from '#shared/schemas/reviews.ts';
 import { api } from '#web/lib/api-client.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
-
-const ReviewListSchema = z.array(ReviewSchema);
 
 /**
  * GET /reviews/?helper_id: the helper's reviews, newest first. The helper page lists them; the
@@ -14,7 +11,7 @@ const ReviewListSchema = z.array(ReviewSchema);
 export function getHelperReviews(helperId: string, signal?: AbortSignal): Promise<Review[]> {
   return api.get('/reviews/', {
     query: { helper_id: helperId, limit: LIST_MAX_LIMIT },
-    schema: ReviewListSchema,
+    schema: () => import('#shared/schemas/reviews.ts').then((module) => module.ReviewListSchema),
     signal,
   });
 }

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { HelperPayoutStatusSchema } from '#shared/schemas/bookings.ts';
+import type { HelperPayoutStatusSchema } from '#shared/schemas/bookings.ts';
 import { api } from '#web/lib/api-client.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 
@@ -12,7 +12,7 @@ export type HelperPayoutStatus = z.infer<typeof HelperPayoutStatusSchema>;
  */
 export function getPayoutStatus(helperId: string, signal?: AbortSignal): Promise<HelperPayoutStatus> {
   return api.get(`/payments/helper/${encodeURIComponent(helperId)}/stripe-status`, {
-    schema: HelperPayoutStatusSchema,
+    schema: () => import('#shared/schemas/bookings.ts').then((module) => module.HelperPayoutStatusSchema),
     signal,
   });
 }

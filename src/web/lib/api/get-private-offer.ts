@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { PrivateOfferSchema, type PrivateOffer } from '#shared/schemas/offers.ts';
+import type { PrivateOffer } from '#shared/schemas/offers.ts';
 import { api } from '#web/lib/api-client.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 
@@ -9,7 +9,10 @@ import { queryKeys } from '#web/lib/query-keys.ts';
  * feature, because three read it: the offer editor, the slot pages and the booking's contact card.
  */
 export function getPrivateOffer(offerId: string, signal?: AbortSignal): Promise<PrivateOffer> {
-  return api.get(`/offers/${encodeURIComponent(offerId)}/private`, { schema: PrivateOfferSchema, signal });
+  return api.get(`/offers/${encodeURIComponent(offerId)}/private`, {
+    schema: () => import('#shared/schemas/offers.ts').then((module) => module.PrivateOfferSchema),
+    signal,
+  });
 }
 
 export const privateOfferQueryOptions = (offerId: string) =>

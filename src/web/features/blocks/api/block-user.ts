@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { BlockedUserSchema } from '#shared/schemas/privacy.ts';
 import { api } from '#web/lib/api-client.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** POST /users/{id}/block: 201 on a new block, 200 when it already existed (same body). */
 export function blockUser(userId: string) {
-  return api.post(`/users/${encodeURIComponent(userId)}/block`, undefined, { schema: BlockedUserSchema });
+  return api.post(`/users/${encodeURIComponent(userId)}/block`, undefined, {
+    schema: () => import('#shared/schemas/privacy.ts').then((module) => module.BlockedUserSchema),
+  });
 }
 
 /** DELETE /users/{id}/block: lifts the caller's own block. */

@@ -1,12 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ErrorCode } from '#shared/error-codes.ts';
 import { blocks } from '#shared/messages/blocks.ts';
 import type { BlockedUser } from '#shared/schemas/privacy.ts';
 import { Toaster } from '#web/components/ui/toaster.tsx';
 import { jsonResponse, renderWithProviders } from '#web/testing/render.tsx';
 import { BlockButton } from './block-button.tsx';
+
+// The dialog loads on its first opening (lib/lazy-dialog.tsx): loaded once here, so that the first
+// test's wait for the dialog does not also wait for the test runner to transform its module.
+beforeAll(() => import('./block-confirm-dialog.tsx'));
 
 const HELPER_ID = '3f0b8a4e-2c1d-4e5f-9a8b-7c6d5e4f3a2b';
 const claire: BlockedUser = {

@@ -1,11 +1,16 @@
 import { Ban, CircleCheck } from 'lucide-react';
+import { useRef, useState } from 'react';
 import { blocks } from '#shared/messages/blocks.ts';
-import { AlertDialog, AlertDialogContent, AlertDialogTrigger } from '#web/components/ui/alert-dialog.tsx';
 import { Button, type ButtonSize } from '#web/components/ui/button.tsx';
 import { toast } from '#web/components/ui/toaster.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
+import { lazyDialog } from '#web/lib/lazy-dialog.tsx';
 import { useBlockUser, useUnblockUser } from '../api/block-user.ts';
 import { useBlocks } from '../api/get-blocks.ts';
+
+// The confirmation (Radix's alert dialog) loads on the first opening: the helper profile becomes
+// interactive without it.
+const BlockConfirmDialog = lazyDialog(() => import('./block-confirm-dialog.tsx'));
 
 /**
  * "Bloquer" (or "Débloquer" for someone the caller blocked), each after a confirmation that says what
@@ -30,6 +35,8 @@ export function BlockButton({
   const label = name?.trim() || blocks.someone;
   const isBlocked = mine.data?.some((blocked) => blocked.id === userId) ?? false;
   const pending = block.isPending || unblock.isPending;
+  const [open, setOpen] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
 
   const confirm = async () => {
     try {
@@ -47,37 +54,30 @@ export function BlockButton({
   };
 
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
-        <Button
-          variant="outline"
-          size={size}
-          loading={pending}
-          disabled={mine.isPending}
-          aria-label={isBlocked ? blocks.unblockLabel(label) : blocks.blockLabel(label)}
-        >
-          {isBlocked ? <CircleCheck size={18} aria-hidden="true" /> : <Ban size={18} aria-hidden="true" />}
-          {isBlocked ? blocks.unblock : blocks.block}
-        </Button>
-      </AlertDialogTrigger>
-      {isBlocked ? (
-        <AlertDialogContent
-          title={blocks.unblockTitle(label)}
-          description={blocks.unblockText}
-          cancelLabel={blocks.cancel}
-          confirmLabel={blocks.confirmUnblock}
-          onConfirm={() => void confirm()}
-        />
-      ) : (
-        <AlertDialogContent
-          title={blocks.confirmTitle(label)}
-          description={blocks.confirmText}
-          cancelLabel={blocks.cancel}
-          confirmLabel={blocks.confirmBlock}
-          onConfirm={() => void confirm()}
-          danger
-        />
-      )}
-    </AlertDialog>
+    <>
+      <Button
+        ref={buttonRef}
+        variant="outline"
+        size={size}
+        loading={pending}
+        disabled={mine.isPending}
+        aria-label={isBlocked ? blocks.unblockLabel(label) : blocks.blockLabel(label)}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        {...BlockConfirmDialog.preloadOn}
+        onClick={() => setOpen(true)}
+      >
+        {isBlocked ? <CircleCheck size={18} aria-hidden="true" /> : <Ban size={18} aria-hidden="true" />}
+        {isBlocked ? blocks.unblock : blocks.block}
+      </Button>
+      <BlockConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        isBlocked={isBlocked}
+        label={label}
+        onConfirm={() => void confirm()}
+        onClosed={() => buttonRef.current?.focus()}
+      />
+    </>
   );
 }

@@ -1,11 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { BookingSchema, type Booking, type BookingCreate } from '#shared/schemas/bookings.ts';
+import type { Booking, BookingCreate } from '#shared/schemas/bookings.ts';
 import { api } from '#web/lib/api-client.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** POST /bookings/: a free session, created at once with the status "scheduled". */
 export function createBooking(payload: BookingCreate): Promise<Booking> {
-  return api.post('/bookings/', payload, { schema: BookingSchema });
+  return api.post('/bookings/', payload, {
+    schema: () => import('#shared/schemas/bookings.ts').then((module) => module.BookingSchema),
+  });
 }
 
 export function useCreateBooking() {

@@ -1,15 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { BOOKINGS_POLL_MS, LIST_MAX_LIMIT } from '#shared/constants.ts';
-import { z } from 'zod';
-import { BookingSchema, type Booking } from '#shared/schemas/bookings.ts';
+import type { Booking } from '#shared/schemas/bookings.ts';
 import { api } from '#web/lib/api-client.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 
-const BookingListSchema = z.array(BookingSchema);
-
 /** GET /bookings/: the user's bookings as seeker and those received as helper, latest start first. */
 export function getBookings(signal?: AbortSignal): Promise<Booking[]> {
-  return api.get('/bookings/', { query: { limit: LIST_MAX_LIMIT }, schema: BookingListSchema, signal });
+  return api.get('/bookings/', {
+    query: { limit: LIST_MAX_LIMIT },
+    schema: () => import('#shared/schemas/bookings.ts').then((module) => module.BookingListSchema),
+    signal,
+  });
 }
 
 export const bookingsQueryOptions = () =>

@@ -1,11 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { HELPER_SLOTS_REFETCH_MS } from '#shared/constants.ts';
-import { z } from 'zod';
-import { FragmentSchema, type Fragment } from '#shared/schemas/slots.ts';
+import type { Fragment } from '#shared/schemas/slots.ts';
 import { api } from '#web/lib/api-client.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
-
-const FragmentListSchema = z.array(FragmentSchema);
 
 export type FragmentsRange = { from: string; to: string };
 
@@ -23,7 +20,7 @@ export function getFragments(
 ): Promise<Fragment[]> {
   return api.get(`/time-slots/helper/${encodeURIComponent(helperId)}/fragments`, {
     query: { offer_id: offerId, from: range.from, to: range.to },
-    schema: FragmentListSchema,
+    schema: () => import('#shared/schemas/slots.ts').then((module) => module.FragmentListSchema),
     signal,
   });
 }

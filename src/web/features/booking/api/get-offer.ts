@@ -1,11 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { PublicOfferSchema, type PublicOffer } from '#shared/schemas/offers.ts';
+import type { PublicOffer } from '#shared/schemas/offers.ts';
 import { api } from '#web/lib/api-client.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** GET /offers/{id}: the public offer the booking page shows (never the contact information). */
 export function getOffer(offerId: string, signal?: AbortSignal): Promise<PublicOffer> {
-  return api.get(`/offers/${encodeURIComponent(offerId)}`, { schema: PublicOfferSchema, signal });
+  return api.get(`/offers/${encodeURIComponent(offerId)}`, {
+    schema: () => import('#shared/schemas/offers.ts').then((module) => module.PublicOfferSchema),
+    signal,
+  });
 }
 
 export const offerQueryOptions = (offerId: string) =>

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ConversationSchema, type Conversation } from '#shared/schemas/messages.ts';
+import type { Conversation } from '#shared/schemas/messages.ts';
 import { api } from '#web/lib/api-client.ts';
 import { allConversationListsKey } from './get-conversations.ts';
 
@@ -10,7 +10,7 @@ import { allConversationListsKey } from './get-conversations.ts';
 export function createConversation(offerId: string): Promise<Conversation> {
   return api.post('/messages/conversations', undefined, {
     query: { offer_id: offerId },
-    schema: ConversationSchema,
+    schema: () => import('#shared/schemas/messages.ts').then((module) => module.ConversationSchema),
   });
 }
 

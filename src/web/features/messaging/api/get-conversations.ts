@@ -1,11 +1,8 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { LIST_MAX_LIMIT, UNREAD_STALE_MS } from '#shared/constants.ts';
-import { ConversationSchema, type Conversation } from '#shared/schemas/messages.ts';
+import type { Conversation } from '#shared/schemas/messages.ts';
 import { api } from '#web/lib/api-client.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
-
-const ConversationListSchema = z.array(ConversationSchema);
 
 /**
  * GET /messages/conversations: the caller's conversations, most recent activity first, each with the
@@ -15,7 +12,7 @@ const ConversationListSchema = z.array(ConversationSchema);
 export function getConversations(search: string, signal?: AbortSignal): Promise<Conversation[]> {
   return api.get('/messages/conversations', {
     query: { search: search.trim(), limit: LIST_MAX_LIMIT },
-    schema: ConversationListSchema,
+    schema: () => import('#shared/schemas/messages.ts').then((module) => module.ConversationListSchema),
     signal,
   });
 }
@@ -33,7 +30,7 @@ export const conversationsQueryOptions = (search: string) =>
  */
 export function getConversation(conversationId: string, signal?: AbortSignal): Promise<Conversation> {
   return api.get(`/messages/conversations/${encodeURIComponent(conversationId)}`, {
-    schema: ConversationSchema,
+    schema: () => import('#shared/schemas/messages.ts').then((module) => module.ConversationSchema),
     signal,
   });
 }

@@ -1,11 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { LIST_MAX_LIMIT, MESSAGES_PAGE_SIZE } from '#shared/constants.ts';
-import { MessageSchema, type Message } from '#shared/schemas/messages.ts';
+import type { Message } from '#shared/schemas/messages.ts';
 import { api } from '#web/lib/api-client.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
-
-const MessageListSchema = z.array(MessageSchema);
 
 /**
  * The cached thread: the loaded messages, oldest first in (sent_at, id) order, and whether older
@@ -26,7 +23,7 @@ export function getMessages(
 ): Promise<Message[]> {
   return api.get(`/messages/conversations/${encodeURIComponent(conversationId)}/messages`, {
     query: { limit: query.limit ?? MESSAGES_PAGE_SIZE, before: query.before, after: query.after },
-    schema: MessageListSchema,
+    schema: () => import('#shared/schemas/messages.ts').then((module) => module.MessageListSchema),
     signal,
   });
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MessageSchema, type Message } from '#shared/schemas/messages.ts';
+import type { Message } from '#shared/schemas/messages.ts';
 import { api } from '#web/lib/api-client.ts';
 import { allConversationListsKey } from './get-conversations.ts';
 import { appendMessage } from './get-messages.ts';
@@ -11,7 +11,7 @@ export function sendMessage(input: SendMessageInput): Promise<Message> {
   return api.post(
     `/messages/conversations/${encodeURIComponent(input.conversationId)}/messages`,
     { content: input.content.trim() },
-    { schema: MessageSchema },
+    { schema: () => import('#shared/schemas/messages.ts').then((module) => module.MessageSchema) },
   );
 }
 

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_TOKEN_STORAGE_KEY } from '#shared/constants.ts';
 import { messaging } from '#shared/messages/messaging.ts';
 import { sendMessageDialog } from '#shared/messages/messaging-actions.ts';
@@ -11,6 +11,10 @@ import { AuthDialogContext } from '#web/lib/auth-dialog.ts';
 import { jsonResponse, renderWithProviders } from '#web/testing/render.tsx';
 import { currentUserFixture } from '#web/testing/users.ts';
 import { SendMessageButton, SendMessageDialog, type MessageOffer } from './send-message-dialog.tsx';
+
+// The dialog loads on its first opening (lib/lazy-dialog.tsx): loaded once here, so that the first
+// test's wait for the dialog does not also wait for the test runner to transform its module.
+beforeAll(() => import('./send-message-dialog-panel.tsx'));
 
 const me = currentUserFixture({ role: 'helpee' });
 const helperId = '2b1c2d3e-4a5b-4c6d-8e7f-901234567890';
@@ -66,11 +70,12 @@ function stubApi({ create, send }: { create?: Answer; send?: Answer } = {}) {
 const posts = (fetchMock: ReturnType<typeof stubApi>) =>
   fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST').map(([url, init]) => [url, init?.body]);
 
-function renderDialog(target: MessageOffer = offer) {
+async function renderDialog(target: MessageOffer = offer) {
   const onOpenChange = vi.fn();
   const utils = renderWithProviders(
     <SendMessageDialog offer={target} helperName="Alex" open onOpenChange={onOpenChange} />,
   );
+  await screen.findByRole('dialog', { name: sendMessageDialog.title });
   return { ...utils, onOpenChange, user: userEvent.setup() };
 }
 
@@ -88,7 +93,7 @@ describe('SendMessageDialog', () => {
   it('creates the conversation, posts the trimmed message, then opens it with "Message envoyé"', async () => {
     const fetchMock = stubApi();
     const success = vi.spyOn(toast, 'success');
-    const { router, onOpenChange, user } = renderDialog();
+    const { router, onOpenChange, user } = await renderDialog();
     expect(screen.getByRole('dialog', { name: sendMessageDialog.title })).toBeInTheDocument();
 
     await user.type(field(), '  Bonjour, pouvons-nous parler ?  ');
@@ -111,7 +116,7 @@ describe('SendMessageDialog', () => {
 
   it('keeps the send button disabled while the message is empty or blank', async () => {
     const fetchMock = stubApi();
-    const { user } = renderDialog();
+    const { user } = await renderDialog();
     expect(sendButton()).toBeDisabled();
     await user.type(field(), '   ');
     expect(sendButton()).toBeDisabled();
@@ -126,7 +131,7 @@ describe('SendMessageDialog', () => {
   it('shows the modal error on failure and keeps the text typed', async () => {
     stubApi({ send: () => jsonResponse(500, { detail: 'Erreur interne', code: 'INTERNAL' }) });
     const success = vi.spyOn(toast, 'success');
-    const { router, onOpenChange, user } = renderDialog();
+    const { router, onOpenChange, user } = await renderDialog();
     await user.type(field(), 'Bonjour');
     await user.click(sendButton());
 
@@ -139,7 +144,7 @@ describe('SendMessageDialog', () => {
 
   it('a failed conversation creation is the same modal error', async () => {
     stubApi({ create: () => jsonResponse(429, { detail: 'Trop de demandes', code: 'RATE_LIMITED' }) });
-    const { user } = renderDialog();
+    const { user } = await renderDialog();
     await user.type(field(), 'Bonjour');
     await user.click(sendButton());
     expect(await screen.findByRole('alert')).toHaveTextContent(messaging.modalSendError);
@@ -148,7 +153,7 @@ describe('SendMessageDialog', () => {
 
   it('without an offer id: "Impossible de créer une conversation sans offre associée", nothing sent', async () => {
     const fetchMock = stubApi();
-    const { user } = renderDialog({ ...offer, id: undefined });
+    const { user } = await renderDialog({ ...offer, id: undefined });
     await user.type(field(), 'Bonjour');
     await user.click(sendButton());
     expect(await screen.findByRole('alert')).toHaveTextContent(messaging.noOfferError);
@@ -157,7 +162,7 @@ describe('SendMessageDialog', () => {
 
   it('a second first message (403 CHAT_DISABLED) shows the server text and opens the existing conversation', async () => {
     stubApi({ send: () => jsonResponse(403, { detail: messaging.chatDisabledDetail, code: 'CHAT_DISABLED' }) });
-    const { router, user } = renderDialog();
+    const { router, user } = await renderDialog();
     await user.type(field(), 'Encore moi');
     await user.click(sendButton());
 
@@ -187,7 +192,7 @@ describe('SendMessageButton', () => {
     stubApi();
     const { user, openLogin } = renderButton();
     await user.click(await screen.findByRole('button', { name: offerCard.messageHelper('Alex') }));
-    expect(screen.getByRole('dialog', { name: sendMessageDialog.title })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: sendMessageDialog.title })).toBeInTheDocument();
     expect(openLogin).not.toHaveBeenCalled();
   });
 

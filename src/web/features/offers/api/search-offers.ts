@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { SearchResponseSchema, type SearchResponse } from '#shared/schemas/offers.ts';
+import type { SearchResponse } from '#shared/schemas/offers.ts';
 import { api } from '#web/lib/api-client.ts';
 import { queryKeys, type SearchParams, type SearchVariant } from '#web/lib/query-keys.ts';
 
@@ -13,7 +13,11 @@ export function searchOffers(
   signal?: AbortSignal,
 ): Promise<SearchResponse> {
   const path = variant === 'for-user' ? '/offers/search-for-user' : '/offers/search';
-  return api.get(path, { query: { ...params }, schema: SearchResponseSchema, signal });
+  return api.get(path, {
+    query: { ...params },
+    schema: () => import('#shared/schemas/offers.ts').then((module) => module.SearchResponseSchema),
+    signal,
+  });
 }
 
 export const searchOffersQueryOptions = (variant: SearchVariant, params: SearchParams) =>

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AUTH_TOKEN_STORAGE_KEY, REPORT_REASONS } from '#shared/constants.ts';
 import { ErrorCode } from '#shared/error-codes.ts';
 import { reportReasonLabels, trust } from '#shared/messages/trust.ts';
@@ -10,6 +10,10 @@ import { queryKeys } from '#web/lib/query-keys.ts';
 import { jsonResponse, renderWithProviders } from '#web/testing/render.tsx';
 import { currentUserFixture } from '#web/testing/users.ts';
 import { ReportButton, type ReportTarget } from './report-dialog.tsx';
+
+// The dialog loads on its first opening (lib/lazy-dialog.tsx): loaded once here, so that the first
+// test's wait for the dialog does not also wait for the test runner to transform its module.
+beforeAll(() => import('./report-dialog-panel.tsx'));
 
 const target: ReportTarget = { type: 'message', id: '0b5a2c1e-7d3f-4e6a-9b8c-1d2e3f4a5b6c' };
 const me = currentUserFixture({ role: 'helpee' });
