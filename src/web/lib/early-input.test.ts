@@ -81,19 +81,41 @@ describe('holdInputUntilAppReady', () => {
     expect(linkClicks).toEqual([false]);
   });
 
-  it('drops what was clicked on an element the app replaced, and holds nothing once the app is ready', () => {
-    document.body.innerHTML = '<button type="button">Ancien</button>';
-    const old = document.querySelector('button')!;
-    const oldClicks = recordClicks(old);
+  it('gives a click on a replaced control to its one counterpart in the new page, once it appears', async () => {
+    document.body.innerHTML = '<header><button type="button">Se connecter</button></header><button type="button">Réserver</button>';
+    const [login, book] = [...document.querySelectorAll('button')];
     holdInputUntilAppReady();
-    old.click();
-    document.body.innerHTML = '<button type="button">Nouveau</button>';
+    login!.click();
+    book!.click();
+    // The app renders the page afresh: a skeleton first, the controls once their data is there.
+    document.body.innerHTML = '<main>Chargement…</main>';
     appReady();
-    expect(oldClicks).toEqual([true]);
-
-    const fresh = document.querySelector('button')!;
+    await Promise.resolve();
+    document.body.innerHTML = '<header><a href="/dashboard">Tableau de bord</a></header><main></main>';
+    const fresh = document.createElement('button');
+    fresh.type = 'button';
+    fresh.textContent = 'Réserver';
     const freshClicks = recordClicks(fresh);
-    fresh.click();
+    document.querySelector('main')!.append(fresh);
+    await new Promise((resolve) => setTimeout(resolve, 0)); // mutation observers run
     expect(freshClicks).toEqual([false]);
+
+    // Held no more once the app is ready.
+    fresh.click();
+    expect(freshClicks).toEqual([false, false]);
+  });
+
+  it('drops a click on a replaced control when the new page has none like it, or several', async () => {
+    document.body.innerHTML = '<button type="button">Signaler</button><button type="button">Envoyer</button>';
+    const [report, send] = [...document.querySelectorAll('button')];
+    holdInputUntilAppReady();
+    report!.click();
+    send!.click();
+    document.body.innerHTML =
+      '<button type="button">Annuler</button><button type="button">Envoyer</button><button type="button">Envoyer</button>';
+    const clicks = [...document.querySelectorAll('button')].map(recordClicks);
+    appReady();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(clicks).toEqual([[], [], []]);
   });
 });

@@ -24,15 +24,31 @@ import { seo } from '#shared/messages/seo.ts';
 import { metaDescription, offerJsonLd } from '#shared/rules/seo.ts';
 import { offerQueryOptions } from '#web/features/booking/api/get-offer.ts';
 import { publicName } from '#shared/rules/format.ts';
+import { parisToday } from '#shared/rules/paris-time.ts';
+import { fragmentsQueryOptions } from '#web/features/booking/api/get-fragments.ts';
+import { fragmentsRangeOfMonth } from '#web/features/booking/components/booking-times.ts';
+import { monthOf } from '#web/features/booking/components/month-calendar.tsx';
+import { payoutStatusQueryOptions } from '#web/lib/api/get-payout-status.ts';
 
 /**
  * Server rendering (issue 11 section 2): the offer as a visitor reads it, a `Service` with its
- * prices in JSON-LD; an unknown or hidden offer answers 404. Free windows are not fetched here: the
- * booking form asks for them in the browser (they change by the minute).
+ * prices in JSON-LD; an unknown or hidden offer answers 404. The free windows of the month the form
+ * opens on, and for a paid offer whether its helper takes card payments, come with the page too: the
+ * calendar is readable without JavaScript and hydration asks for nothing (the form refetches the
+ * windows every 15 s all the same). A failure there leaves the page to the browser (prefetchQuery
+ * keeps the error in the cache: the browser renders afresh and asks again).
  */
 export const ssr: PageLoad = async (context) => {
   const offer = await loadQuery(context.queryClient, offerQueryOptions(context.params.offerId ?? ''));
   if (!offer) return notFoundLoad();
+  const today = parisToday(new Date());
+  const paid = offer.price_cents > 0 || offer.pricing_options.some((option) => option.price_cents > 0);
+  await Promise.all([
+    context.queryClient.prefetchQuery(
+      fragmentsQueryOptions(offer.helper_id, offer.id, fragmentsRangeOfMonth(monthOf(today), today)),
+    ),
+    paid ? context.queryClient.prefetchQuery(payoutStatusQueryOptions(offer.helper_id)) : undefined,
+  ]);
   const helperName = publicName(offer.helper);
   const path = paths.book.href(offer.id);
   const urls = { page: pageUrl(context, path), helper: pageUrl(context, paths.mentor.href(offer.helper_id)) };
