@@ -170,7 +170,11 @@ async function loadedScripts(result: LighthouseResult, baseUrl: string) {
   return { files: urls.length, ...sumSizes(urls, (url) => bodies.get(url)!) };
 }
 
-async function lighthouseRun(url: string, reportPath: string | null): Promise<LighthouseResult> {
+/** Lighthouse's failures of its own trace recording, which a second attempt gets past. */
+const RETRIED_RUNTIME_ERRORS = new Set(['NO_NAVSTART', 'NO_FCP', 'NO_TRACING_STARTED']);
+
+/** One Lighthouse run; a run whose trace recording failed (RETRIED_RUNTIME_ERRORS) is made again, once. */
+async function lighthouseRun(url: string, reportPath: string | null, retried = false): Promise<LighthouseResult> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
     chromeFlags: CHROME_FLAGS,
@@ -184,6 +188,12 @@ async function lighthouseRun(url: string, reportPath: string | null): Promise<Li
       onlyCategories: [...CATEGORIES],
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const runtimeError = result.lhr.runtimeError;
+    if (runtimeError && !retried && RETRIED_RUNTIME_ERRORS.has(runtimeError.code)) {
+      console.log(`Lighthouse: ${runtimeError.code} on ${url}, run made again`);
+      chrome.kill();
+      return await lighthouseRun(url, reportPath, true);
+    }
     if (result.lhr.runtimeError)
       throw new Error(
         `Lighthouse failed on ${url}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`,
