@@ -37,7 +37,13 @@ function AppReady() {
   return null;
 }
 
+/** Lets the browser run a task of its own (input, paint) between two steps of the start. */
+function yieldToBrowser(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 async function start(root: HTMLElement): Promise<void> {
+  await yieldToBrowser();
   const queryClient = createQueryClient();
   // The public pages come rendered by the server for a visitor (src/server/plugins/ssr.ts), with the
   // data they show. A visitor's browser hydrates them; with a token, the page differs (the header,
@@ -48,6 +54,7 @@ async function start(root: HTMLElement): Promise<void> {
   const canHydrate = ssr !== null && ssr.hydrate && !loggedIn && root.firstElementChild !== null;
   if (canHydrate) await loadMatchedRoutes(routes);
 
+  await yieldToBrowser();
   const router = createAppRouter();
   const app = (
     <StrictMode>
