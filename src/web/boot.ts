@@ -12,13 +12,19 @@ import './styles/index.css';
 import { pageNameOf } from '#shared/page-routes.ts';
 import { preloadPublicPage } from './app/public-pages.ts';
 import { getAuthToken } from './lib/auth-token.ts';
-import { holdInputUntilAppReady } from './lib/early-input.ts';
+import { APP_FAILED_EVENT, holdInputUntilAppReady } from './lib/early-input.ts';
 
 /** Past this, a tab that does not paint (hidden: no animation frames) starts the app anyway. */
 const START_AT_LATEST_MS = 200;
 
+/** The app could not start (a file failed to load): the page stops holding clicks (lib/early-input.ts). */
+function appFailed(error: unknown): void {
+  window.dispatchEvent(new Event(APP_FAILED_EVENT));
+  console.error(error);
+}
+
 function startApp(): void {
-  void import('./main.tsx');
+  import('./main.tsx').catch(appFailed);
   // The current page's module, side by side with the app's (main.tsx would ask for it only once loaded).
   preloadPublicPage(pageNameOf(window.location.pathname));
 }

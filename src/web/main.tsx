@@ -6,7 +6,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes, RouterProvider, type RouteObject } from 'react-router';
 import { paths } from './config/paths.ts';
 import { getAuthToken } from './lib/auth-token.ts';
-import { APP_READY_EVENT } from './lib/early-input.ts';
+import { APP_FAILED_EVENT, APP_READY_EVENT } from './lib/early-input.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { readSsrState, seedFromSsr } from './lib/ssr-state.ts';
 import { AppProvider } from './app/provider.tsx';
@@ -70,4 +70,8 @@ async function start(root: HTMLElement): Promise<void> {
   else createRoot(root).render(app);
 }
 
-void start(container);
+start(container).catch((error: unknown) => {
+  // A page chunk that failed to load: the page stops holding clicks (lib/early-input.ts).
+  window.dispatchEvent(new Event(APP_FAILED_EVENT));
+  throw error;
+});

@@ -141,6 +141,17 @@ describe('api requests', () => {
     await expect(api.get('/users/me', { schema: failing })).rejects.toThrow('chunk load failed');
   });
 
+  it('sends no write whose schema cannot load: the server never acts on a call reported as failed', async () => {
+    const fetch = vi.fn(async () => jsonResponse(201, { id: 'b1' }));
+    vi.stubGlobal('fetch', fetch);
+    const failing = () => Promise.reject(new Error('chunk load failed'));
+    await expect(api.post('/bookings/', { offer_id: 'o1' }, { schema: failing })).rejects.toThrow('chunk load failed');
+    expect(fetch).not.toHaveBeenCalled();
+    const loaded = async () => z.object({ id: z.string() });
+    await expect(api.post('/bookings/', { offer_id: 'o1' }, { schema: loaded })).resolves.toEqual({ id: 'b1' });
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
   it('uploads a file as multipart without forcing a content type', async () => {
     const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) =>
       jsonResponse(200, { success: true }),

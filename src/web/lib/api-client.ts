@@ -178,9 +178,13 @@ function send(path: string, options: RequestOptions<unknown>, token: string | nu
 }
 
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
-  const schema = typeof options.schema === 'function' ? options.schema() : options.schema;
-  // Awaited once the answer is in; until then a failed import must not be reported as unhandled.
-  if (schema instanceof Promise) schema.catch(() => undefined);
+  const loading = typeof options.schema === 'function' ? options.schema() : options.schema;
+  // A read awaits its schema once the answer is in (both load side by side); until then a failed
+  // import must not be reported as unhandled. A write awaits it first: a schema that cannot load
+  // (a deploy replaced the files) must fail before the server acts, not report as failed a booking
+  // or a message the server has taken.
+  if (loading instanceof Promise) loading.catch(() => undefined);
+  const schema = (options.method ?? 'GET') === 'GET' ? loading : await loading;
   const token = getAuthToken();
   let response = await send(path, options, token);
   if (!response.ok) {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { APP_READY_EVENT, holdInputUntilAppReady } from './early-input.ts';
+import { APP_FAILED_EVENT, APP_READY_EVENT, holdInputUntilAppReady } from './early-input.ts';
 
-/** Each click the element receives: was it held (default prevented) or let through? */
+/** Each click the element receives (its own listener runs before the document's bubbling ones). */
 function recordClicks(element: Element): boolean[] {
   const seen: boolean[] = [];
   element.addEventListener('click', (event) => {
@@ -10,6 +10,16 @@ function recordClicks(element: Element): boolean[] {
   });
   return seen;
 }
+
+/** What the app (React listens on #root, in the bubbling phase) would be told of. */
+function appListener(root: Element): string[] {
+  const heard: string[] = [];
+  root.addEventListener('click', (event) => heard.push((event.target as Element).textContent ?? ''));
+  return heard;
+}
+
+/** Lets the replay, one input per task, run to its end. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 function appReady() {
   window.dispatchEvent(new Event(APP_READY_EVENT));
@@ -21,41 +31,46 @@ describe('holdInputUntilAppReady', () => {
     document.body.innerHTML = '';
   });
 
-  it('holds a button click until the app is ready, then replays it once', () => {
-    document.body.innerHTML = '<main><button type="button">Je veux aider</button></main>';
-    const button = document.querySelector('button')!;
-    const clicks = recordClicks(button);
+  it('holds a button click away from the app until it is ready, then replays it once', async () => {
+    document.body.innerHTML = '<main id="root"><button type="button">Je veux aider</button></main>';
+    const app = appListener(document.querySelector('#root')!);
     holdInputUntilAppReady();
 
-    button.click();
-    expect(clicks).toEqual([true]);
+    document.querySelector('button')!.click();
+    document.querySelector('button')!.click(); // a second tap on the same control counts once
+    expect(app).toEqual([]);
     appReady();
-    expect(clicks).toEqual([true, false]);
+    await settle();
+    expect(app).toEqual(['Je veux aider']);
     appReady();
-    expect(clicks).toEqual([true, false]);
+    await settle();
+    expect(app).toEqual(['Je veux aider']);
   });
 
-  it('replays held clicks in order, radios and their labels included', () => {
+  it('replays held clicks in order, one per task: radios and their labels, then a tab (pressed, then clicked)', async () => {
     document.body.innerHTML =
-      '<input type="radio" name="t" id="t1"><label for="t1">10:00</label><button type="button">Réserver</button>';
+      '<input type="radio" name="t" id="t1"><label for="t1">10:00</label><button type="button">Réserver</button><div role="tab">Avis</div>';
     const order: string[] = [];
     const radio = document.querySelector('input')!;
-    const label = document.querySelector('label')!;
-    const button = document.querySelector('button')!;
     radio.addEventListener('change', () => order.push('radio checked'));
-    button.addEventListener('click', (event) => !event.defaultPrevented && order.push('button'));
+    document.querySelector('button')!.addEventListener('click', () => order.push('button'));
+    const tab = document.querySelector('[role="tab"]')!;
+    tab.addEventListener('mousedown', () => order.push('tab pressed'));
     holdInputUntilAppReady();
 
-    label.click();
-    button.click();
+    document.querySelector('label')!.click();
+    document.querySelector('button')!.click();
+    (tab as HTMLElement).click();
     expect(radio.checked).toBe(false);
     expect(order).toEqual([]);
     appReady();
+    expect(order).toEqual(['radio checked']);
+    await settle();
     expect(radio.checked).toBe(true);
-    expect(order).toEqual(['radio checked', 'button']);
+    expect(order).toEqual(['radio checked', 'button', 'tab pressed']);
   });
 
-  it('lets links and forms with their own action through, and holds a form that has none', () => {
+  it('lets links and forms with their own action through, and holds a form that has none', async () => {
     document.body.innerHTML = `
       <a href="/recherche"><span>Explorer</span></a>
       <form action="/recherche" method="get"><button>Rechercher</button></form>
@@ -75,14 +90,29 @@ describe('holdInputUntilAppReady', () => {
     bookingForm.dispatchEvent(new SubmitEvent('submit', { bubbles: true, cancelable: true }));
     expect(linkClicks).toEqual([false]);
     expect(searchClicks).toEqual([false]);
-    expect(submits).toEqual([true]);
+    expect(submits).toEqual([]);
     appReady();
-    expect(submits).toEqual([true, false]);
+    await settle();
+    expect(submits).toEqual([false]);
     expect(linkClicks).toEqual([false]);
   });
 
+  it('drops what it held when the app cannot start, and holds nothing after', async () => {
+    document.body.innerHTML = '<main id="root"><button type="button">Signaler</button></main>';
+    const app = appListener(document.querySelector('#root')!);
+    holdInputUntilAppReady();
+    document.querySelector('button')!.click();
+    window.dispatchEvent(new Event(APP_FAILED_EVENT));
+    appReady();
+    await settle();
+    expect(app).toEqual([]);
+    document.querySelector('button')!.click();
+    expect(app).toEqual(['Signaler']);
+  });
+
   it('gives a click on a replaced control to its one counterpart in the new page, once it appears', async () => {
-    document.body.innerHTML = '<header><button type="button">Se connecter</button></header><button type="button">Réserver</button>';
+    document.body.innerHTML =
+      '<header><button type="button">Se connecter</button></header><button type="button">Réserver</button>';
     const [login, book] = [...document.querySelectorAll('button')];
     holdInputUntilAppReady();
     login!.click();
@@ -90,14 +120,14 @@ describe('holdInputUntilAppReady', () => {
     // The app renders the page afresh: a skeleton first, the controls once their data is there.
     document.body.innerHTML = '<main>Chargement…</main>';
     appReady();
-    await Promise.resolve();
+    await settle();
     document.body.innerHTML = '<header><a href="/dashboard">Tableau de bord</a></header><main></main>';
     const fresh = document.createElement('button');
     fresh.type = 'button';
     fresh.textContent = 'Réserver';
     const freshClicks = recordClicks(fresh);
     document.querySelector('main')!.append(fresh);
-    await new Promise((resolve) => setTimeout(resolve, 0)); // mutation observers run
+    await settle();
     expect(freshClicks).toEqual([false]);
 
     // Held no more once the app is ready.
@@ -105,17 +135,18 @@ describe('holdInputUntilAppReady', () => {
     expect(freshClicks).toEqual([false, false]);
   });
 
-  it('drops a click on a replaced control when the new page has none like it, or several', async () => {
-    document.body.innerHTML = '<button type="button">Signaler</button><button type="button">Envoyer</button>';
-    const [report, send] = [...document.querySelectorAll('button')];
-    holdInputUntilAppReady();
-    report!.click();
-    send!.click();
+  it('never guesses: no counterpart for a control that had a twin, nor where the new page has several', async () => {
     document.body.innerHTML =
-      '<button type="button">Annuler</button><button type="button">Envoyer</button><button type="button">Envoyer</button>';
+      '<button type="button">Envoyer un message à Marie</button><button type="button">Envoyer un message à Marie</button><button type="button">Signaler</button>';
+    const [marie, , report] = [...document.querySelectorAll('button')];
+    holdInputUntilAppReady();
+    marie!.click();
+    report!.click();
+    document.body.innerHTML =
+      '<button type="button">Envoyer un message à Marie</button><button type="button">Signaler</button><button type="button">Signaler</button>';
     const clicks = [...document.querySelectorAll('button')].map(recordClicks);
     appReady();
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await settle();
     expect(clicks).toEqual([[], [], []]);
   });
 });

@@ -8,6 +8,20 @@
 
 /** Dispatched on window by main.tsx once the app's first render (or hydration) is committed. */
 export const APP_READY_EVENT = 'appui:ready';
+/** Dispatched on window when the app could not start (a file failed to load): held input is dropped. */
+export const APP_FAILED_EVENT = 'appui:failed';
+
+/**
+ * Past this the page stops holding (what it held is dropped): whatever keeps the app from starting,
+ * the browser's own handling of the controls comes back rather than a page that swallows clicks.
+ */
+const HOLD_AT_MOST_MS = 15_000;
+
+/**
+ * How long a click on an element the app replaced waits for its counterpart in the new page: a
+ * logged-in person's page is rendered afresh, and its data may still be on the way.
+ */
+const COUNTERPART_WAIT_MS = 3_000;
 
 /** What the app, not the browser, acts on. Text fields are not held: typing stays in the page. */
 const APP_HANDLED = [
@@ -25,46 +39,17 @@ const APP_HANDLED = [
 ].join(', ');
 
 type HeldInput =
-  | { kind: 'click'; element: HTMLElement; signature: string }
+  | { kind: 'click'; element: HTMLElement; signature: string; unique: boolean }
   | { kind: 'submit'; form: HTMLFormElement };
-
-/**
- * How long a click on an element the app replaced waits for its counterpart in the new page: a
- * logged-in person's page is rendered afresh, and its data may still be on the way.
- */
-const COUNTERPART_WAIT_MS = 3_000;
 
 /** What identifies a control to a person: its kind, name and text (not its place in the tree). */
 function signatureOf(element: HTMLElement): string {
-  const attributes = ['role', 'type', 'name', 'value', 'id', 'aria-label'].map((name) => element.getAttribute(name) ?? '');
+  const attributes = ['role', 'type', 'name', 'value', 'aria-label'].map((name) => element.getAttribute(name) ?? '');
   return [element.tagName, ...attributes, (element.textContent ?? '').trim().replace(/\s+/g, ' ')].join('\u0000');
 }
 
-/** The one control of the new page that looks like the replaced one to a person, if exactly one does. */
-function counterpartOf(doc: Document, signature: string): HTMLElement | null {
-  const matches = [...doc.querySelectorAll<HTMLElement>(APP_HANDLED)].filter((element) => signatureOf(element) === signature);
-  return matches.length === 1 ? (matches[0] ?? null) : null;
-}
-
-/** Clicks the counterpart of a replaced control once it appears, for at most COUNTERPART_WAIT_MS. */
-function clickCounterpart(doc: Document, signature: string): void {
-  const found = counterpartOf(doc, signature);
-  if (found) {
-    found.click();
-    return;
-  }
-  const observer = new MutationObserver(() => {
-    const later = counterpartOf(doc, signature);
-    if (!later) return;
-    stop();
-    later.click();
-  });
-  const timer = setTimeout(() => stop(), COUNTERPART_WAIT_MS);
-  const stop = () => {
-    observer.disconnect();
-    clearTimeout(timer);
-  };
-  observer.observe(doc.body, { childList: true, subtree: true, characterData: true });
+function controlsLike(doc: Document, signature: string): HTMLElement[] {
+  return [...doc.querySelectorAll<HTMLElement>(APP_HANDLED)].filter((element) => signatureOf(element) === signature);
 }
 
 /** A form the browser can send by itself: it names where (the GET search forms). */
@@ -76,44 +61,114 @@ function isSubmitButton(element: Element): element is HTMLButtonElement | HTMLIn
   return (element instanceof HTMLButtonElement || element instanceof HTMLInputElement) && element.type === 'submit';
 }
 
-/** Starts holding; returns a function that stops and replays what was held (also run on APP_READY_EVENT). */
-export function holdInputUntilAppReady(doc: Document = document): () => void {
-  const held: HeldInput[] = [];
+/** A click as a person makes it: tabs (Radix) switch on the press, not on the click. */
+function activate(element: HTMLElement): void {
+  if (element.getAttribute('role') === 'tab') {
+    element.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, cancelable: true, button: 0 }));
+  }
+  element.click();
+}
 
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Starts holding. On APP_READY_EVENT the held input is replayed, one per task (the app re-renders
+ * between two, so a second tap sees the first one's state, as it would have); a click repeated on
+ * the same control counts once. On APP_FAILED_EVENT, or after HOLD_AT_MOST_MS, it is dropped.
+ * Returns the function that stops and replays.
+ */
+export function holdInputUntilAppReady(doc: Document = document): () => void {
+  const view = doc.defaultView ?? window;
+  const held: HeldInput[] = [];
+  const heldAt = view.location.href;
+
+  // Held events stop here, in the document's capture phase: React (listening on #root once
+  // hydration begins) never sees them, so each runs once, when replayed.
   const onClick = (event: MouseEvent) => {
     const target = event.target instanceof Element ? event.target.closest(APP_HANDLED) : null;
     if (!(target instanceof HTMLElement) || target.closest('a[href]')) return;
     if (isSubmitButton(target) && submitsNatively(target.form)) return;
     event.preventDefault();
-    held.push({ kind: 'click', element: target, signature: signatureOf(target) });
+    event.stopImmediatePropagation();
+    const last = held.at(-1);
+    if (last?.kind === 'click' && last.element === target) return;
+    const signature = signatureOf(target);
+    held.push({ kind: 'click', element: target, signature, unique: controlsLike(doc, signature).length === 1 });
   };
   const onSubmit = (event: SubmitEvent) => {
     const form = event.target;
     if (!(form instanceof HTMLFormElement) || submitsNatively(form)) return;
     event.preventDefault();
-    held.push({ kind: 'submit', form });
+    event.stopImmediatePropagation();
+    if (!held.some((input) => input.kind === 'submit' && input.form === form)) held.push({ kind: 'submit', form });
   };
 
   let stopped = false;
-  const release = () => {
-    if (stopped) return;
+  const stop = () => {
+    if (stopped) return false;
     stopped = true;
+    clearTimeout(watchdog);
     doc.removeEventListener('click', onClick, true);
     doc.removeEventListener('submit', onSubmit, true);
-    // An element the app replaced (a logged-in person's page is rendered afresh, not hydrated) is
-    // gone: the click goes to the one control of the new page with the same kind, name and text,
-    // once it is there; none, or several, and it is dropped. A replaced form's submit is dropped.
-    for (const input of held) {
-      if (input.kind === 'click') {
-        if (input.element.isConnected) input.element.click();
-        else clickCounterpart(doc, input.signature);
-      }
-      if (input.kind === 'submit' && input.form.isConnected) input.form.requestSubmit();
-    }
+    view.removeEventListener(APP_READY_EVENT, release);
+    view.removeEventListener(APP_FAILED_EVENT, drop);
+    return true;
   };
+  const drop = () => {
+    stop();
+  };
+  const release = () => {
+    if (!stop()) return;
+    void replay(doc, held, heldAt);
+  };
+  const watchdog = setTimeout(drop, HOLD_AT_MOST_MS);
 
   doc.addEventListener('click', onClick, true);
   doc.addEventListener('submit', onSubmit, true);
-  doc.defaultView?.addEventListener(APP_READY_EVENT, release, { once: true });
+  view.addEventListener(APP_READY_EVENT, release, { once: true });
+  view.addEventListener(APP_FAILED_EVENT, drop, { once: true });
   return release;
+}
+
+async function replay(doc: Document, held: HeldInput[], heldAt: string): Promise<void> {
+  for (const [index, input] of held.entries()) {
+    if (index > 0) await nextTask();
+    if (input.kind === 'submit') {
+      if (input.form.isConnected) input.form.requestSubmit();
+    } else if (input.element.isConnected) {
+      activate(input.element);
+    } else if (input.unique) {
+      // The app replaced it (a logged-in person's page is rendered afresh, not hydrated).
+      clickCounterpart(doc, input.signature, heldAt);
+    }
+  }
+}
+
+/**
+ * Gives a click on a replaced control to its counterpart: the one control of the new page with the
+ * same kind, name and text (the replaced one was the only such control of its page too), on the
+ * same address, once it appears within COUNTERPART_WAIT_MS. None, several, another address, or any
+ * new press or key of the person meanwhile, and the click is dropped: a guess is never made.
+ */
+function clickCounterpart(doc: Document, signature: string, heldAt: string): void {
+  const view = doc.defaultView ?? window;
+  const tryNow = () => {
+    if (view.location.href !== heldAt) return stop();
+    const matches = controlsLike(doc, signature);
+    if (matches.length !== 1) return;
+    stop();
+    activate(matches[0]!);
+  };
+  const observer = new MutationObserver(tryNow);
+  const timer = setTimeout(() => stop(), COUNTERPART_WAIT_MS);
+  const stop = () => {
+    observer.disconnect();
+    clearTimeout(timer);
+    doc.removeEventListener('pointerdown', stop, true);
+    doc.removeEventListener('keydown', stop, true);
+  };
+  doc.addEventListener('pointerdown', stop, true);
+  doc.addEventListener('keydown', stop, true);
+  observer.observe(doc.body, { childList: true, subtree: true, characterData: true });
+  tryNow();
 }

@@ -131,6 +131,23 @@ describe('cached free windows (one instance)', () => {
     ).toBe(200);
   });
 
+  it('drops the answer asked for with the ids in upper case too (the triggers name them in lower case)', async () => {
+    const { at } = await freshDay();
+    const upper = async (): Promise<Window[]> => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/time-slots/helper/${helper.id.toUpperCase()}/fragments`,
+        query: { offer_id: offer.id.toUpperCase(), from: at(0).toISOString(), to: at(24).toISOString() },
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json<Window[]>();
+    };
+    expect(await upper()).toEqual([span(at, 10, 14)]);
+    await createSlot(t.app.ctx.db, helper, { startAt: at(16), endAt: at(17), offerId: offer.id });
+    await busCaughtUp(t.app);
+    expect(await upper()).toEqual([span(at, 10, 14), span(at, 16, 17)]);
+  });
+
   it('drops answers when the helper creates, disables and deletes a slot through the API', async () => {
     const { at, windows } = await freshDay();
     expect(await windows()).toEqual([span(at, 10, 14)]);

@@ -290,7 +290,10 @@ export async function fragmentsAnswer(
   now: Date = new Date(),
 ): Promise<TaggedJson> {
   const range = fragmentsRange(query, now);
-  const key = JSON.stringify([helperId, offerId, range.from.getTime(), range.to.getTime()]);
+  // Ids as the database writes them (lower case), which is how the triggers name a helper: an id
+  // typed in upper case must not keep an answer the helper's next write cannot drop.
+  const helper = helperId.toLowerCase();
+  const key = JSON.stringify([helper, offerId?.toLowerCase() ?? null, range.from.getTime(), range.to.getTime()]);
   return freeTimeAnswers(ctx.db).get(
     key,
     async () => {
@@ -302,7 +305,7 @@ export async function fragmentsAnswer(
         expiresAt: changesAt ? Math.min(cutMoves, changesAt.getTime()) : cutMoves,
       };
     },
-    helperId,
+    helper,
   );
 }
 
