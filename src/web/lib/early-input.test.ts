@@ -70,13 +70,20 @@ describe('holdInputUntilAppReady', () => {
     expect(order).toEqual(['radio checked', 'button', 'tab pressed']);
   });
 
-  it('lets links and forms with their own action through, and holds a form that has none', async () => {
+  it('lets links and forms with their own action or method GET through, and holds a form with neither', async () => {
     document.body.innerHTML = `
       <a href="/recherche"><span>Explorer</span></a>
       <form action="/recherche" method="get"><button>Rechercher</button></form>
+      <form method="get" id="explore"><input type="search" name="search"><button>Rechercher ici</button></form>
       <form id="booking"><button>Réserver</button></form>`;
     const linkClicks = recordClicks(document.querySelector('a span')!);
     const searchClicks = recordClicks(document.querySelector('form[action] button')!);
+    const exploreForm = document.querySelector<HTMLFormElement>('#explore')!;
+    const exploreSubmits: boolean[] = [];
+    exploreForm.addEventListener('submit', (event) => {
+      exploreSubmits.push(event.defaultPrevented);
+      event.preventDefault();
+    });
     const bookingForm = document.querySelector<HTMLFormElement>('#booking')!;
     const submits: boolean[] = [];
     bookingForm.addEventListener('submit', (event) => {
@@ -88,6 +95,9 @@ describe('holdInputUntilAppReady', () => {
     document.querySelector<HTMLElement>('a span')!.click();
     document.querySelector<HTMLElement>('form[action] button')!.click();
     bookingForm.dispatchEvent(new SubmitEvent('submit', { bubbles: true, cancelable: true }));
+    // Enter in the explore page's search box: a GET form, sent by the browser (the server renders it).
+    exploreForm.dispatchEvent(new SubmitEvent('submit', { bubbles: true, cancelable: true }));
+    expect(exploreSubmits).toEqual([false]);
     expect(linkClicks).toEqual([false]);
     expect(searchClicks).toEqual([false]);
     expect(submits).toEqual([]);

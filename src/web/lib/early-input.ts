@@ -1,7 +1,7 @@
 /**
  * Clicks and submits that arrive while a server-rendered page waits for the app (boot.ts starts it
- * after the first paint): links and forms with their own `action` (the search forms) work without the
- * app, so they go through; anything else the app would handle (a button, a radio, a form without an
+ * after the first paint): links and forms with their own `action` or `method="get"` (the search
+ * forms) work without the app, so they go through; anything else the app would handle (a button, a radio, a form without an
  * action, which the browser would otherwise submit by reloading the page) is held and replayed, in
  * order, once the app has rendered. Nothing a person did early is lost, and nothing reloads under them.
  */
@@ -52,9 +52,13 @@ function controlsLike(doc: Document, signature: string): HTMLElement[] {
   return [...doc.querySelectorAll<HTMLElement>(APP_HANDLED)].filter((element) => signatureOf(element) === signature);
 }
 
-/** A form the browser can send by itself: it names where (the GET search forms). */
+/**
+ * A form the browser can send by itself: one that names where, or says GET (the search forms: the
+ * server renders the results of the address it leads to). A form without either would reload the
+ * page it is on.
+ */
 function submitsNatively(form: HTMLFormElement | null): boolean {
-  return form !== null && form.hasAttribute('action');
+  return form !== null && (form.hasAttribute('action') || form.getAttribute('method')?.toLowerCase() === 'get');
 }
 
 function isSubmitButton(element: Element): element is HTMLButtonElement | HTMLInputElement {
