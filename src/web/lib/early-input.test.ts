@@ -159,4 +159,21 @@ describe('holdInputUntilAppReady', () => {
     await settle();
     expect(clicks).toEqual([[], [], []]);
   });
+
+  it('puts back a select changed early and makes the choice again once the app is there', async () => {
+    document.body.innerHTML =
+      '<main id="root"><select aria-label="Prix"><option value="" selected>Tous</option><option value="0">Gratuit</option></select></main>';
+    const select = document.querySelector('select')!;
+    const heard: string[] = [];
+    document.querySelector('#root')!.addEventListener('change', () => heard.push(select.value));
+    holdInputUntilAppReady();
+    select.value = '0';
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+    expect(heard).toEqual([]);
+    expect(select.value).toBe('');
+    appReady();
+    await settle();
+    expect(heard).toEqual(['0']);
+    expect(select.value).toBe('0');
+  });
 });

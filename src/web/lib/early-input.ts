@@ -40,7 +40,13 @@ const APP_HANDLED = [
 
 type HeldInput =
   | { kind: 'click'; element: HTMLElement; signature: string; unique: boolean }
-  | { kind: 'submit'; form: HTMLFormElement };
+  | { kind: 'submit'; form: HTMLFormElement }
+  | { kind: 'choice'; select: HTMLSelectElement; value: string };
+
+/** The value the server rendered a select with (its `selected` option). */
+function renderedValue(select: HTMLSelectElement): string {
+  return [...select.options].find((option) => option.defaultSelected)?.value ?? select.options[0]?.value ?? '';
+}
 
 /** What identifies a control to a person: its kind, name and text (not its place in the tree). */
 function signatureOf(element: HTMLElement): string {
@@ -73,6 +79,12 @@ function activate(element: HTMLElement): void {
   element.click();
 }
 
+/** Chooses `value` as a person would: the value, then a change event the app's listener hears. */
+function choose(select: HTMLSelectElement, value: string): void {
+  select.value = value;
+  select.dispatchEvent(new Event('change', { bubbles: true }));
+}
+
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
@@ -99,6 +111,19 @@ export function holdInputUntilAppReady(doc: Document = document): () => void {
     const signature = signatureOf(target);
     held.push({ kind: 'click', element: target, signature, unique: controlsLike(doc, signature).length === 1 });
   };
+  // A select changed early (a filter chosen from the keyboard): the app would never hear of it, and
+  // hydration would adopt the new value as if the server had sent it. The select goes back to what
+  // the server rendered, and the choice is made again once the app is there.
+  const onChange = (event: Event) => {
+    const select = event.target;
+    if (!(select instanceof HTMLSelectElement) || submitsNatively(select.form)) return;
+    event.stopImmediatePropagation();
+    const value = select.value;
+    select.value = renderedValue(select);
+    const index = held.findIndex((input) => input.kind === 'choice' && input.select === select);
+    if (index >= 0) held.splice(index, 1);
+    held.push({ kind: 'choice', select, value });
+  };
   const onSubmit = (event: SubmitEvent) => {
     const form = event.target;
     if (!(form instanceof HTMLFormElement) || submitsNatively(form)) return;
@@ -114,6 +139,7 @@ export function holdInputUntilAppReady(doc: Document = document): () => void {
     clearTimeout(watchdog);
     doc.removeEventListener('click', onClick, true);
     doc.removeEventListener('submit', onSubmit, true);
+    doc.removeEventListener('change', onChange, true);
     view.removeEventListener(APP_READY_EVENT, release);
     view.removeEventListener(APP_FAILED_EVENT, drop);
     return true;
@@ -129,6 +155,7 @@ export function holdInputUntilAppReady(doc: Document = document): () => void {
 
   doc.addEventListener('click', onClick, true);
   doc.addEventListener('submit', onSubmit, true);
+  doc.addEventListener('change', onChange, true);
   view.addEventListener(APP_READY_EVENT, release, { once: true });
   view.addEventListener(APP_FAILED_EVENT, drop, { once: true });
   return release;
@@ -139,6 +166,8 @@ async function replay(doc: Document, held: HeldInput[], heldAt: string): Promise
     if (index > 0) await nextTask();
     if (input.kind === 'submit') {
       if (input.form.isConnected) input.form.requestSubmit();
+    } else if (input.kind === 'choice') {
+      if (input.select.isConnected) choose(input.select, input.value);
     } else if (input.element.isConnected) {
       activate(input.element);
     } else if (input.unique) {
