@@ -13,7 +13,8 @@ type DialogModule<P> = { default: ComponentType<P> };
 export function lazyDialog<P extends { open: boolean }>(load: () => Promise<DialogModule<P>>) {
   let loading: Promise<DialogModule<P>> | undefined;
   const start = (): Promise<DialogModule<P>> => {
-    // A failed import (network) is tried again on the next attempt instead of failing for good.
+    // A failed import (network) is asked for again by the next preload. React.lazy keeps its own
+    // failure: a dialog that could not load shows the route's error page (not retried in place).
     loading ??= load().catch((error: unknown) => {
       loading = undefined;
       throw error;

@@ -1,12 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '#server/app-types.ts';
-import type { DatabaseHandle, Executor } from '#server/db/client.ts';
 import { reviews } from '#server/db/schema/bookings.ts';
 import { offers, pricingOptions } from '#server/db/schema/offers.ts';
 import { users, type UserRow } from '#server/db/schema/users.ts';
-import { publishEvent, subscribeToBus } from '#server/lib/realtime-bus.ts';
 import { buildTestApp, type TestApp } from '#tests/build-test-app.ts';
+import { announced, unannounced } from '#tests/bus.ts';
 import { createBooking, createReview } from '#tests/factories/bookings.ts';
 import { createOffer, type TestOffer } from '#tests/factories/offers.ts';
 import { createHelper, createSeeker } from '#tests/factories/users.ts';
@@ -33,36 +32,6 @@ async function search(app: App, helperId: string, token?: string): Promise<Item[
   });
   expect(res.statusCode).toBe(200);
   return res.json<{ items: Item[] }>().items;
-}
-
-/**
- * Runs a write and waits until the notifications of its commits went round the bus: a marker sent
- * after it arrives after them, and the app's own subscriber, registered first, has handled them by
- * then (on PostgreSQL a notification arrives later than its commit, through the LISTEN connection).
- */
-async function announced<T>(database: DatabaseHandle, write: () => Promise<T>): Promise<T> {
-  const marker = `marker-${Math.random()}`;
-  let heard!: () => void;
-  const heardIt = new Promise<void>((resolve) => (heard = resolve));
-  const stop = await subscribeToBus(database, (event) => {
-    if (event.user_ids[0] === marker) heard();
-  });
-  try {
-    const result = await write();
-    await publishEvent(database.db, { type: 'search.changed', user_ids: [marker] });
-    await heardIt;
-    return result;
-  } finally {
-    await stop();
-  }
-}
-
-/** A write the triggers do not see (replica role): only the cache's expiry would show it. */
-async function unannounced(db: Executor, write: (tx: Executor) => Promise<unknown>): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`SET LOCAL session_replication_role = replica`);
-    await write(tx);
-  });
 }
 
 describe('cached search answers (one instance)', () => {

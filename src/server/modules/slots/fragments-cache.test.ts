@@ -1,12 +1,11 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { App } from '#server/app-types.ts';
-import type { Executor } from '#server/db/client.ts';
 import { bookings } from '#server/db/schema/bookings.ts';
 import { slots } from '#server/db/schema/slots.ts';
 import { users, type UserRow } from '#server/db/schema/users.ts';
-import { publishEvent, subscribeToBus } from '#server/lib/realtime-bus.ts';
 import { buildTestApp, type TestApp } from '#tests/build-test-app.ts';
+import { busCaughtUp, unannounced } from '#tests/bus.ts';
 import { openCheckout } from '#tests/checkout.ts';
 import { createBooking } from '#tests/factories/bookings.ts';
 import { createOffer, givePayoutAccount, type TestOffer } from '#tests/factories/offers.ts';
@@ -47,33 +46,6 @@ const span = (at: (hours: number) => Date, from: number, to: number): Window => 
   end_at: at(to).toISOString(),
 });
 
-/**
- * Waits until the notifications of the commits made so far went round the bus: a marker sent now
- * arrives after them, and the app's own subscriber, registered first, has handled them by then.
- */
-async function busCaughtUp(app: App): Promise<void> {
-  const marker = `marker-${Math.random()}`;
-  let heard!: () => void;
-  const heardIt = new Promise<void>((resolve) => (heard = resolve));
-  const stop = await subscribeToBus(app.ctx.database, (event) => {
-    if (event.user_ids[0] === marker) heard();
-  });
-  try {
-    await publishEvent(app.ctx.db, { type: 'search.changed', user_ids: [marker] });
-    await heardIt;
-  } finally {
-    await stop();
-  }
-}
-
-/** A write the triggers do not see (replica role): only the cache's expiry would show it. */
-async function unannounced(db: Executor, write: (tx: Executor) => Promise<unknown>): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`SET LOCAL session_replication_role = replica`);
-    await write(tx);
-  });
-}
-
 describe('cached free windows (one instance)', () => {
   let t: TestApp;
   let helper: UserRow;
@@ -85,7 +57,7 @@ describe('cached free windows (one instance)', () => {
     const at = futureDay(days++);
     await createSlot(t.app.ctx.db, helper, { startAt: at(10), endAt: at(14), offerId: offer.id });
     // Earlier writes' notifications must not drop the answers a test primes next.
-    await busCaughtUp(t.app);
+    await busCaughtUp(t.app.ctx.database);
     return { at, windows: windowsOf(t.app, helper, offer, at) };
   }
 
@@ -120,7 +92,7 @@ describe('cached free windows (one instance)', () => {
     // Another helper's write leaves this answer alone; this helper's own write drops it.
     const other = await createHelper(t.app.ctx.db);
     await createSlot(t.app.ctx.db, other, { startAt: at(10), endAt: at(11) });
-    await busCaughtUp(t.app);
+    await busCaughtUp(t.app.ctx.database);
     expect(await windows()).toEqual([span(at, 10, 14)]);
     await t.app.ctx.db.update(slots).set({ isAvailable: true }).where(eq(slots.id, slot.id));
     await createSlot(t.app.ctx.db, helper, { startAt: at(16), endAt: at(17), offerId: offer.id });
@@ -144,7 +116,7 @@ describe('cached free windows (one instance)', () => {
     };
     expect(await upper()).toEqual([span(at, 10, 14)]);
     await createSlot(t.app.ctx.db, helper, { startAt: at(16), endAt: at(17), offerId: offer.id });
-    await busCaughtUp(t.app);
+    await busCaughtUp(t.app.ctx.database);
     expect(await upper()).toEqual([span(at, 10, 14), span(at, 16, 17)]);
   });
 

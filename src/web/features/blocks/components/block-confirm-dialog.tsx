@@ -28,26 +28,15 @@ export default function BlockConfirmDialog({
   };
   return (
     <AlertDialog open={open} onOpenChange={onOpenChange}>
-      {isBlocked ? (
-        <AlertDialogContent
-          title={blocks.unblockTitle(label)}
-          description={blocks.unblockText}
-          cancelLabel={blocks.cancel}
-          confirmLabel={blocks.confirmUnblock}
-          onConfirm={onConfirm}
-          onCloseAutoFocus={returnFocus}
-        />
-      ) : (
-        <AlertDialogContent
-          title={blocks.confirmTitle(label)}
-          description={blocks.confirmText}
-          cancelLabel={blocks.cancel}
-          confirmLabel={blocks.confirmBlock}
-          onConfirm={onConfirm}
-          onCloseAutoFocus={returnFocus}
-          danger
-        />
-      )}
+      <AlertDialogContent
+        title={isBlocked ? blocks.unblockTitle(label) : blocks.confirmTitle(label)}
+        description={isBlocked ? blocks.unblockText : blocks.confirmText}
+        cancelLabel={blocks.cancel}
+        confirmLabel={isBlocked ? blocks.confirmUnblock : blocks.confirmBlock}
+        onConfirm={onConfirm}
+        onCloseAutoFocus={returnFocus}
+        danger={!isBlocked}
+      />
     </AlertDialog>
   );
 }
