@@ -176,4 +176,48 @@ describe('holdInputUntilAppReady', () => {
     expect(heard).toEqual(['0']);
     expect(select.value).toBe('0');
   });
+
+  it('carries words typed into a field the app replaces to its one counterpart, with focus and caret', async () => {
+    const form = (value: string) =>
+      `<form role="search" method="get"><input type="search" name="search" id="explore-search" value="${value}"><button>Rechercher</button></form>`;
+    document.body.innerHTML = `<main id="root">${form('deuil')}</main>`;
+    const typedInto = document.querySelector('input')!;
+    holdInputUntilAppReady();
+    typedInto.focus();
+    typedInto.value = 'burn-out';
+    typedInto.dispatchEvent(new Event('input', { bubbles: true }));
+
+    // A logged-in person's page is rendered afresh: a skeleton, then the form, as the server had it.
+    document.body.innerHTML = '<main id="root">Chargement…</main>';
+    appReady();
+    await settle();
+    const heard: string[] = [];
+    const root = document.querySelector('#root')!;
+    root.addEventListener('input', (event) => heard.push((event.target as HTMLInputElement).value));
+    root.innerHTML = form('deuil');
+    await Promise.resolve(); // the carry runs before any other task could
+    const fresh = document.querySelector('input')!;
+    expect(fresh.value).toBe('burn-out');
+    expect(heard).toEqual(['burn-out']);
+    expect(document.activeElement).toBe(fresh);
+    expect(fresh.selectionStart).toBe('burn-out'.length);
+  });
+
+  it('never overwrites: no carry from a field that had a twin, nor into one already changed', async () => {
+    document.body.innerHTML =
+      '<input type="text" name="a"><input type="text" name="a"><input type="text" name="b" value="">';
+    const [twin, , single] = [...document.querySelectorAll('input')];
+    holdInputUntilAppReady();
+    for (const [field, words] of [
+      [twin!, 'un'],
+      [single!, 'deux'],
+    ] as const) {
+      field.value = words;
+      field.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+    document.body.innerHTML = '<input type="text" name="a"><input type="text" name="b" value="déjà là">';
+    await Promise.resolve();
+    expect([...document.querySelectorAll('input')].map((field) => field.value)).toEqual(['', 'déjà là']);
+    appReady();
+  });
 });

@@ -23,7 +23,10 @@ const HOLD_AT_MOST_MS = 15_000;
  */
 const COUNTERPART_WAIT_MS = 3_000;
 
-/** What the app, not the browser, acts on. Text fields are not held: typing stays in the page. */
+/**
+ * What the app, not the browser, acts on. Text fields are not held: typing stays in the field, and
+ * goes with it if the app replaces the field (carryTypedText).
+ */
 const APP_HANDLED = [
   'button',
   'input[type="checkbox"]',
@@ -37,6 +40,20 @@ const APP_HANDLED = [
   '[role="switch"]',
   '[role="tab"]',
 ].join(', ');
+
+/** Fields a person types into. Passwords are left out: no public page the server renders has one. */
+const TEXT_FIELDS = [
+  'input:not([type])',
+  'input[type="text"]',
+  'input[type="search"]',
+  'input[type="email"]',
+  'input[type="tel"]',
+  'input[type="url"]',
+  'input[type="number"]',
+  'textarea',
+].join(', ');
+
+type TextField = HTMLInputElement | HTMLTextAreaElement;
 
 type HeldInput =
   | { kind: 'click'; element: HTMLElement; signature: string; unique: boolean }
@@ -52,6 +69,16 @@ function renderedValue(select: HTMLSelectElement): string {
 function signatureOf(element: HTMLElement): string {
   const attributes = ['role', 'type', 'name', 'value', 'aria-label'].map((name) => element.getAttribute(name) ?? '');
   return [element.tagName, ...attributes, (element.textContent ?? '').trim().replace(/\s+/g, ' ')].join('\u0000');
+}
+
+/** What identifies a field: its kind, name, label and hint (a field has no text of its own). */
+function fieldSignatureOf(field: TextField): string {
+  const attributes = ['type', 'name', 'id', 'aria-label', 'placeholder'].map((name) => field.getAttribute(name) ?? '');
+  return [field.tagName, ...attributes].join('\u0000');
+}
+
+function fieldsLike(doc: Document, signature: string): TextField[] {
+  return [...doc.querySelectorAll<TextField>(TEXT_FIELDS)].filter((field) => fieldSignatureOf(field) === signature);
 }
 
 function controlsLike(doc: Document, signature: string): HTMLElement[] {
@@ -97,6 +124,7 @@ export function holdInputUntilAppReady(doc: Document = document): () => void {
   const view = doc.defaultView ?? window;
   const held: HeldInput[] = [];
   const heldAt = view.location.href;
+  const stopCarrying = carryTypedText(doc, heldAt);
 
   // Held events stop here, in the document's capture phase: React (listening on #root once
   // hydration begins) never sees them, so each runs once, when replayed.
@@ -145,10 +173,12 @@ export function holdInputUntilAppReady(doc: Document = document): () => void {
     return true;
   };
   const drop = () => {
-    stop();
+    if (stop()) stopCarrying();
   };
   const release = () => {
     if (!stop()) return;
+    // The fresh page may still be on its way (a skeleton first): its fields can appear a little later.
+    setTimeout(stopCarrying, COUNTERPART_WAIT_MS);
     void replay(doc, held, heldAt);
   };
   const watchdog = setTimeout(drop, HOLD_AT_MOST_MS);
@@ -204,4 +234,69 @@ function clickCounterpart(doc: Document, signature: string, heldAt: string): voi
   doc.addEventListener('keydown', stop, true);
   observer.observe(doc.body, { childList: true, subtree: true, characterData: true });
   tryNow();
+}
+
+/** Sets a field's value as typing would, so that the app's listener (React's onChange) hears it. */
+function typeInto(field: TextField, value: string): void {
+  // The prototype's setter: React watches the element's own `value` and would ignore a plain set.
+  Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(field, value);
+  field.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+/**
+ * Words typed into a server-rendered field stay when the app replaces that field (a logged-in
+ * person's page is rendered afresh, not hydrated): they go to the one field of the new page with the
+ * same kind, name and label, if the field typed into was the only one like it too, and the new one
+ * still shows what the server had rendered (nothing typed there since). Focus and caret follow, so
+ * the next keys land in the field. Carried the moment the new field is inserted (a mutation
+ * observer's callback runs before any other task: no key can fall in between). Returns the stop.
+ */
+function carryTypedText(doc: Document, heldAt: string): () => void {
+  const view = doc.defaultView ?? window;
+  const typed = new Map<TextField, { signature: string; unique: boolean }>();
+  let lastFocused: TextField | null = null;
+
+  const isTextField = (target: EventTarget | null): target is TextField =>
+    target instanceof Element && target.matches(TEXT_FIELDS);
+  const onInput = (event: Event) => {
+    if (!isTextField(event.target) || typed.has(event.target)) return;
+    const signature = fieldSignatureOf(event.target);
+    typed.set(event.target, { signature, unique: fieldsLike(doc, signature).length === 1 });
+  };
+  const onFocus = (event: FocusEvent) => {
+    lastFocused = isTextField(event.target) ? event.target : null;
+  };
+  const carry = () => {
+    if (view.location.href !== heldAt) return stop();
+    for (const [field, { signature, unique }] of typed) {
+      if (field.isConnected) continue;
+      if (!unique || field.value === field.defaultValue) {
+        typed.delete(field);
+        continue;
+      }
+      const matches = fieldsLike(doc, signature);
+      if (matches.length !== 1) continue;
+      typed.delete(field);
+      const counterpart = matches[0]!;
+      if (counterpart.value !== field.defaultValue) continue;
+      typeInto(counterpart, field.value);
+      const active = doc.activeElement;
+      if (lastFocused === field && (active === null || active === doc.body)) {
+        counterpart.focus();
+        const end = counterpart.value.length;
+        // Some kinds (email, number) have no caret to place.
+        if (counterpart.type !== 'email' && counterpart.type !== 'number') counterpart.setSelectionRange(end, end);
+      }
+    }
+  };
+  const observer = new MutationObserver(carry);
+  const stop = () => {
+    observer.disconnect();
+    doc.removeEventListener('input', onInput, true);
+    doc.removeEventListener('focusin', onFocus, true);
+  };
+  doc.addEventListener('input', onInput, true);
+  doc.addEventListener('focusin', onFocus, true);
+  observer.observe(doc.body, { childList: true, subtree: true });
+  return stop;
 }
