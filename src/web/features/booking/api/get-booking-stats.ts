@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { overviewFigures } from '#shared/messages/bookings.ts';
 import { common } from '#shared/messages/common.ts';
+import { formatAmount, formatNumber } from '#shared/rules/format.ts';
 import { BookingStatsSchema, type BookingStats } from '#shared/schemas/bookings.ts';
 import { api } from '#web/lib/api-client.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
@@ -17,9 +18,6 @@ export function useBookingStats() {
   return useQuery(bookingStatsQueryOptions());
 }
 
-const euros = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
-const ratingFormat = new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-
 /** The overview cards' texts: revenue in fr-FR euros (0 shows "0,00 €"), rating or "Nouveau". */
 export function statsFigures(stats: BookingStats): {
   monthlyRevenue: string;
@@ -27,11 +25,11 @@ export function statsFigures(stats: BookingStats): {
   averageRating: string;
 } {
   return {
-    monthlyRevenue: euros.format(stats.revenue_this_month_cents / 100),
+    monthlyRevenue: formatAmount(stats.revenue_this_month_cents),
     sessionsCompleted: String(stats.sessions_completed),
     averageRating:
       stats.average_rating === null
         ? common.newHelper
-        : overviewFigures.rating(ratingFormat.format(stats.average_rating), stats.review_count),
+        : overviewFigures.rating(formatNumber(stats.average_rating, 1), stats.review_count),
   };
 }

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { EXPLORE_DESCRIPTION_PREVIEW_LENGTH, LANDING_DESCRIPTION_PREVIEW_LENGTH } from '#shared/constants.ts';
 import { common } from '#shared/messages/common.ts';
 import { offerCard } from '#shared/messages/offer-card.ts';
-import { formatMoney, truncate } from '#shared/rules/format.ts';
+import { formatMoney, formatNumber, truncate } from '#shared/rules/format.ts';
 import { titleHashtag, titleTag } from '#shared/rules/offer-tag.ts';
 import type { PublicOffer } from '#shared/schemas/offers.ts';
 import { Avatar } from '#web/components/ui/avatar.tsx';
@@ -25,8 +25,6 @@ export function helperName(helper: Pick<OfferHelper, 'display_name' | 'username'
   return helper.display_name?.trim() || helper.username || '';
 }
 
-const ratingFormat = new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-
 /** "★ 4,5 (3 avis)", or "Nouveau" when the helper has no review yet. */
 export function RatingBadge({ rating, className }: { rating: PublicOffer['rating']; className?: string }) {
   if (rating.average === null || rating.count === 0) {
@@ -36,7 +34,7 @@ export function RatingBadge({ rating, className }: { rating: PublicOffer['rating
       </Badge>
     );
   }
-  const average = ratingFormat.format(rating.average);
+  const average = formatNumber(rating.average, 1);
   return (
     <span
       role="img"
