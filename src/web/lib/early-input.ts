@@ -267,6 +267,7 @@ function carryTypedText(doc: Document, heldAt: string): () => void {
     lastFocused = isTextField(event.target) ? event.target : null;
   };
   const carry = () => {
+    if (typed.size === 0) return; // nothing typed: the page's own mutations cost nothing more
     if (view.location.href !== heldAt) return stop();
     for (const [field, { signature, unique }] of typed) {
       if (field.isConnected) continue;

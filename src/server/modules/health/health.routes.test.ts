@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { computeSecurityHeaders } from '#server/plugins/security.ts';
+import { computeApiSecurityHeaders, computeSecurityHeaders } from '#server/plugins/security.ts';
 import { createDatabaseProbe } from './health.routes.ts';
 import { buildTestApp, type TestApp } from '#tests/build-test-app.ts';
 
@@ -33,9 +33,9 @@ describe('GET /api/v1/health', () => {
     expect(res.json().code).toBe('INVALID_TOKEN');
   });
 
-  it('sends every security header, the JSON type and the body of the schema on its fast path', async () => {
+  it("sends the API's security headers, the JSON type and the body of the schema on its fast path", async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
-    for (const [name, value] of Object.entries(computeSecurityHeaders())) expect(res.headers[name]).toBe(value);
+    for (const [name, value] of Object.entries(computeApiSecurityHeaders())) expect(res.headers[name]).toBe(value);
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(res.body).toBe(JSON.stringify({ status: 'ok', database: t.app.ctx.database.kind }));
     // The same headers as any other API answer (here a 404 through the error handler).
@@ -43,8 +43,21 @@ describe('GET /api/v1/health', () => {
     for (const name of Object.keys(computeSecurityHeaders())) expect(res.headers[name]).toBe(other.headers[name]);
   });
 
-  it('sends a strict Content-Security-Policy without inline scripts', async () => {
+  it('forbids everything in the CSP of an API answer, and keeps the headers that protect one', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['strict-transport-security']).toContain('max-age=');
+    // Page-only headers stay with the pages.
+    expect(res.headers['cross-origin-opener-policy']).toBeUndefined();
+  });
+
+  it('sends pages every security header and a strict Content-Security-Policy without inline scripts', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(res.statusCode).toBe(200);
+    for (const [name, value] of Object.entries(computeSecurityHeaders())) expect(res.headers[name]).toBe(value);
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toContain("script-src 'self' 'unsafe-inline'");
