@@ -25,6 +25,8 @@ export const common = {
   error: 'Erreur',
   free: 'Gratuit',
   newHelper: 'Nouveau',
+  /** A dialog whose code could not be downloaded (network cut, or a new version deployed meanwhile). */
+  dialogUnavailable: "Cette fenêtre n'a pas pu s'ouvrir. Vérifiez votre connexion, puis réessayez.",
   minutes: (n: number) => `${n} min`,
   parisTimeLabel: 'heure de Paris',
   accessDenied: 'Accès refusé',
