@@ -32,7 +32,7 @@ const connections = Math.round(positiveNumber('BENCH_CONNECTIONS', 50));
  * also measured in pairs, the baseline then the target right after it, and checked on the median
  * of the pairs' ratios; the table above it keeps the single measurements.
  */
-const ratioRounds = Math.round(positiveNumber('BENCH_RATIO_ROUNDS', 3));
+const ratioRounds = Math.max(1, Math.round(positiveNumber('BENCH_RATIO_ROUNDS', 3)));
 const warmup = Math.min(1, duration);
 
 const known = scenarios.map((scenario) => scenario.name);
@@ -215,6 +215,8 @@ async function main(): Promise<void> {
       if (pairedRatios.size === 0) console.log(`\nRatio goals in ${ratioRounds} back-to-back pairs`);
       const ratios: number[] = [];
       for (let round = 1; round <= ratioRounds; round++) {
+        // The app idle first (PGlite may still be answering the last scenario's load), as for its own measures.
+        await drain(url(ports.app));
         const base =
           against === 'node'
             ? await measureOnce(`pair ${round}: bare node:http`, ports.node, bareNode)

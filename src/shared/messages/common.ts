@@ -26,7 +26,8 @@ export const common = {
   free: 'Gratuit',
   newHelper: 'Nouveau',
   /** A dialog whose code could not be downloaded (network cut, or a new version deployed meanwhile). */
-  dialogUnavailable: "Cette fenêtre n'a pas pu s'ouvrir. Vérifiez votre connexion, puis réessayez.",
+  dialogUnavailable: "Cette fenêtre n'a pas pu s'ouvrir. Vérifiez votre connexion, puis rechargez la page.",
+  reloadPage: 'Recharger la page',
   minutes: (n: number) => `${n} min`,
   parisTimeLabel: 'heure de Paris',
   accessDenied: 'Accès refusé',

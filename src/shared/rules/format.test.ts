@@ -39,7 +39,8 @@ describe('formatAmount and formatNumber write what Intl.NumberFormat fr-FR write
       }),
       { numRuns: 5000 },
     );
-    for (const cents of [0, 5, 99, 100, 99_999, 100_000, -1, -100_000]) {
+    // Beyond 2^53 / 100 euros Intl formats an inexact double: no price comes near it.
+    for (const cents of [0, -0, 5, 99, 100, 99_999, 100_000, -1, -100_000]) {
       expect(formatAmount(cents)).toBe(euros.format(cents / 100));
     }
   });

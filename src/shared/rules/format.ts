@@ -55,7 +55,7 @@ export function formatMoney(cents: number, currency = 'eur'): string {
  */
 export function formatAmount(cents: number, currency = 'eur'): string {
   if (currency.toLowerCase() === 'eur' && Number.isSafeInteger(cents)) {
-    const sign = cents < 0 ? '-' : '';
+    const sign = cents < 0 || Object.is(cents, -0) ? '-' : '';
     const digits = String(Math.abs(cents)).padStart(3, '0');
     return `${sign}${groupThousands(digits.slice(0, -2))},${digits.slice(-2)}${CURRENCY_SPACE}€`;
   }

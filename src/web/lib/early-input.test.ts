@@ -220,4 +220,16 @@ describe('holdInputUntilAppReady', () => {
     expect([...document.querySelectorAll('input')].map((field) => field.value)).toEqual(['', 'déjà là']);
     appReady();
   });
+
+  it('carries only what was typed before the app started', async () => {
+    document.body.innerHTML = '<textarea name="message" aria-label="Message"></textarea>';
+    holdInputUntilAppReady();
+    appReady(); // hydrated: the field stays, nothing to carry
+    const field = document.querySelector('textarea')!;
+    field.value = 'un brouillon refermé';
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+    document.body.innerHTML = '<textarea name="message" aria-label="Message"></textarea>';
+    await Promise.resolve();
+    expect(document.querySelector('textarea')!.value).toBe('');
+  });
 });

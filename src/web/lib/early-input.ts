@@ -124,7 +124,7 @@ export function holdInputUntilAppReady(doc: Document = document): () => void {
   const view = doc.defaultView ?? window;
   const held: HeldInput[] = [];
   const heldAt = view.location.href;
-  const stopCarrying = carryTypedText(doc, heldAt);
+  const carrying = carryTypedText(doc, heldAt);
 
   // Held events stop here, in the document's capture phase: React (listening on #root once
   // hydration begins) never sees them, so each runs once, when replayed.
@@ -173,12 +173,11 @@ export function holdInputUntilAppReady(doc: Document = document): () => void {
     return true;
   };
   const drop = () => {
-    if (stop()) stopCarrying();
+    if (stop()) carrying.stop();
   };
   const release = () => {
     if (!stop()) return;
-    // The fresh page may still be on its way (a skeleton first): its fields can appear a little later.
-    setTimeout(stopCarrying, COUNTERPART_WAIT_MS);
+    carrying.appStarted();
     void replay(doc, held, heldAt);
   };
   const watchdog = setTimeout(drop, HOLD_AT_MOST_MS);
@@ -249,9 +248,14 @@ function typeInto(field: TextField, value: string): void {
  * same kind, name and label, if the field typed into was the only one like it too, and the new one
  * still shows what the server had rendered (nothing typed there since). Focus and caret follow, so
  * the next keys land in the field. Carried the moment the new field is inserted (a mutation
- * observer's callback runs before any other task: no key can fall in between). Returns the stop.
+ * observer's callback runs before any other task: no key can fall in between).
+ *
+ * Only what was typed before the app started counts (`appStarted`): the fields still in the page
+ * then were kept by hydration and need nothing. A replaced field waits for its counterpart as long
+ * as the page holds input at most (the fresh page may show a loading screen first), and the carrying
+ * ends once nothing is left to carry.
  */
-function carryTypedText(doc: Document, heldAt: string): () => void {
+function carryTypedText(doc: Document, heldAt: string): { appStarted: () => void; stop: () => void } {
   const view = doc.defaultView ?? window;
   const typed = new Map<TextField, { signature: string; unique: boolean }>();
   let lastFocused: TextField | null = null;
@@ -269,6 +273,10 @@ function carryTypedText(doc: Document, heldAt: string): () => void {
   const carry = () => {
     if (typed.size === 0) return; // nothing typed: the page's own mutations cost nothing more
     if (view.location.href !== heldAt) return stop();
+    carryEach();
+    if (started && typed.size === 0) stop();
+  };
+  const carryEach = () => {
     for (const [field, { signature, unique }] of typed) {
       if (field.isConnected) continue;
       if (!unique || field.value === field.defaultValue) {
@@ -291,13 +299,23 @@ function carryTypedText(doc: Document, heldAt: string): () => void {
     }
   };
   const observer = new MutationObserver(carry);
+  let started = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   const stop = () => {
     observer.disconnect();
+    clearTimeout(timer);
     doc.removeEventListener('input', onInput, true);
     doc.removeEventListener('focusin', onFocus, true);
+  };
+  const appStarted = () => {
+    started = true;
+    doc.removeEventListener('input', onInput, true);
+    for (const field of typed.keys()) if (field.isConnected) typed.delete(field);
+    if (typed.size === 0) return stop();
+    timer = setTimeout(stop, HOLD_AT_MOST_MS);
   };
   doc.addEventListener('input', onInput, true);
   doc.addEventListener('focusin', onFocus, true);
   observer.observe(doc.body, { childList: true, subtree: true });
-  return stop;
+  return { appStarted, stop };
 }

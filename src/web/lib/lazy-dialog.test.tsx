@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { common } from '#shared/messages/common.ts';
 import { Toaster } from '#web/components/ui/toaster.tsx';
+import { FailureBoundary } from './failure-boundary.tsx';
 import { lazyDialog } from './lazy-dialog.tsx';
 
 type PanelProps = { open: boolean; onOpenChange: (open: boolean) => void };
@@ -46,6 +47,8 @@ describe('lazyDialog', () => {
 
     screen.getByRole('button', { name: 'Ouvrir' }).click();
     expect(await screen.findByText(common.dialogUnavailable)).toBeInTheDocument();
+    // Browsers keep a failed import for the page's life: the toast offers the reload that fixes it.
+    expect(screen.getByRole('button', { name: common.reloadPage })).toBeInTheDocument();
     expect(screen.getByText('Le profil reste là')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('state')).toHaveTextContent('fermé'));
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -53,6 +56,23 @@ describe('lazyDialog', () => {
     screen.getByRole('button', { name: 'Ouvrir' }).click();
     expect(await screen.findByRole('dialog', { name: 'Signaler' })).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(2);
+    consoleError.mockRestore();
+  });
+
+  it('lets an error inside a loaded dialog go on to the boundary above: it is no load failure', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    function Broken(_props: PanelProps): never {
+      throw new RangeError('a bug in the dialog');
+    }
+    const Dialog = lazyDialog(async () => ({ default: Broken }));
+    render(
+      <FailureBoundary catches={(error) => error instanceof RangeError}>
+        <Dialog open onOpenChange={() => undefined} />
+        <p>La page</p>
+      </FailureBoundary>,
+    );
+    await waitFor(() => expect(screen.queryByText('La page')).toBeNull());
+    expect(screen.queryByText(common.dialogUnavailable)).toBeNull();
     consoleError.mockRestore();
   });
 });

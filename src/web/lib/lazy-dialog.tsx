@@ -1,26 +1,10 @@
-import { Component, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { common } from '#shared/messages/common.ts';
 import { toast } from '#web/components/ui/toast.ts';
+import { FailureBoundary } from './failure-boundary.tsx';
 
 type DialogModule<P> = { default: ComponentType<P> };
 type DialogProps = { open: boolean; onOpenChange: (open: boolean) => void };
-
-/** Renders nothing once its child threw, and says so once (a dialog's module that did not load). */
-class LoadFailureBoundary extends Component<{ onFailure: () => void; children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-
-  static getDerivedStateFromError(): { failed: boolean } {
-    return { failed: true };
-  }
-
-  override componentDidCatch(): void {
-    this.props.onFailure();
-  }
-
-  override render(): ReactNode {
-    return this.state.failed ? null : this.props.children;
-  }
-}
 
 /**
  * A dialog that opens on a click, loaded when it is first opened (DESIGN.md section 9): the public
@@ -31,19 +15,24 @@ class LoadFailureBoundary extends Component<{ onFailure: () => void; children: R
  * (`preloadOn`), so a mouse or keyboard user seldom waits for the module.
  *
  * A module that cannot load (the connection dropped, or a new version was deployed and the old
- * file is gone) does not take the page down: the dialog stays closed, a toast says it could not
- * open, and the next opening asks for the module again.
+ * file is gone) does not take the page down: the dialog stays closed and a toast says so, with a
+ * button that reloads the page. Browsers keep a failed dynamic import for the page's life
+ * (whatwg/html#6768), so the reload is what gets the module; the next opening asks again all the
+ * same, for the browsers that do retry. An error inside a loaded dialog is not a load failure and
+ * goes on to the route's error boundary.
  */
 export function lazyDialog<P extends DialogProps>(load: () => Promise<DialogModule<P>>) {
   let loading: Promise<DialogModule<P>> | undefined;
+  const loadFailures = new WeakSet<object>();
   const start = (): Promise<DialogModule<P>> => {
-    // A failed import is asked for again by the next preload or opening.
     loading ??= load().catch((error: unknown) => {
       loading = undefined;
+      if (typeof error === 'object' && error !== null) loadFailures.add(error);
       throw error;
     });
     return loading;
   };
+  const isLoadFailure = (error: unknown) => typeof error === 'object' && error !== null && loadFailures.has(error);
   // React.lazy keeps a failure for good: after one, the next opening gets a fresh one.
   let Loaded = lazy(start);
 
@@ -62,15 +51,17 @@ export function lazyDialog<P extends DialogProps>(load: () => Promise<DialogModu
       setOpened(false);
       setFailedWhileOpen(true);
       setAttempt((count) => count + 1);
-      toast.error(common.dialogUnavailable);
+      toast.error(common.dialogUnavailable, {
+        action: { label: common.reloadPage, onClick: () => window.location.reload() },
+      });
       props.onOpenChange(false);
     };
     return (
-      <LoadFailureBoundary key={attempt} onFailure={failed}>
+      <FailureBoundary key={attempt} catches={isLoadFailure} onCaught={failed}>
         <Suspense fallback={null}>
           <Loaded {...props} />
         </Suspense>
-      </LoadFailureBoundary>
+      </FailureBoundary>
     );
   }
 

@@ -40,7 +40,10 @@ describe('GET /api/v1/health', () => {
     expect(res.body).toBe(JSON.stringify({ status: 'ok', database: t.app.ctx.database.kind }));
     // The same headers as any other API answer (here a 404 through the error handler).
     const other = await t.app.inject({ method: 'GET', url: '/api/v1/nothing-here' });
-    for (const name of Object.keys(computeSecurityHeaders())) expect(res.headers[name]).toBe(other.headers[name]);
+    for (const name of Object.keys(computeApiSecurityHeaders())) expect(res.headers[name]).toBe(other.headers[name]);
+    for (const name of ['cross-origin-opener-policy', 'origin-agent-cluster', 'x-frame-options']) {
+      expect(other.headers[name], name).toBeUndefined();
+    }
   });
 
   it('forbids everything in the CSP of an API answer, and keeps the headers that protect one', async () => {
