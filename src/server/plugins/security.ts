@@ -89,7 +89,7 @@ export function computeApiSecurityHeaders(pageHeaders = computeSecurityHeaders()
 }
 
 /** An address of the API (its answers take computeApiSecurityHeaders). */
-export function isApiUrl(url: string): boolean {
+function isApiUrl(url: string): boolean {
   return url.startsWith(`${API_BASE_PATH}/`);
 }
 

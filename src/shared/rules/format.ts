@@ -54,11 +54,7 @@ export function formatMoney(cents: number, currency = 'eur'): string {
  * would write "Gratuit", the label of a free offer.
  */
 export function formatAmount(cents: number, currency = 'eur'): string {
-  if (currency.toLowerCase() === 'eur' && Number.isSafeInteger(cents)) {
-    const sign = cents < 0 || Object.is(cents, -0) ? '-' : '';
-    const digits = String(Math.abs(cents)).padStart(3, '0');
-    return `${sign}${groupThousands(digits.slice(0, -2))},${digits.slice(-2)}${CURRENCY_SPACE}€`;
-  }
+  if (currency.toLowerCase() === 'eur') return `${formatNumber(cents / 100, 2)}${CURRENCY_SPACE}€`;
   return new Intl.NumberFormat('fr-FR', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
 }
 

@@ -65,24 +65,31 @@ function renderedValue(select: HTMLSelectElement): string {
   return [...select.options].find((option) => option.defaultSelected)?.value ?? select.options[0]?.value ?? '';
 }
 
-/** What identifies a control to a person: its kind, name and text (not its place in the tree). */
-function signatureOf(element: HTMLElement): string {
-  const attributes = ['role', 'type', 'name', 'value', 'aria-label'].map((name) => element.getAttribute(name) ?? '');
-  return [element.tagName, ...attributes, (element.textContent ?? '').trim().replace(/\s+/g, ' ')].join('\u0000');
+/**
+ * How a person tells one element of a kind from another (not by its place in the tree): by these
+ * attributes, and a control by its text too (a field has none of its own).
+ */
+type Likeness = { selector: string; attributes: readonly string[]; byText: boolean };
+const CONTROL: Likeness = {
+  selector: APP_HANDLED,
+  attributes: ['role', 'type', 'name', 'value', 'aria-label'],
+  byText: true,
+};
+const FIELD: Likeness = {
+  selector: TEXT_FIELDS,
+  attributes: ['type', 'name', 'id', 'aria-label', 'placeholder'],
+  byText: false,
+};
+
+function signatureOf(element: Element, kind: Likeness): string {
+  const attributes = kind.attributes.map((name) => element.getAttribute(name) ?? '');
+  const text = kind.byText ? (element.textContent ?? '').trim().replace(/\s+/g, ' ') : '';
+  return [element.tagName, ...attributes, text].join('\u0000');
 }
 
-/** What identifies a field: its kind, name, label and hint (a field has no text of its own). */
-function fieldSignatureOf(field: TextField): string {
-  const attributes = ['type', 'name', 'id', 'aria-label', 'placeholder'].map((name) => field.getAttribute(name) ?? '');
-  return [field.tagName, ...attributes].join('\u0000');
-}
-
-function fieldsLike(doc: Document, signature: string): TextField[] {
-  return [...doc.querySelectorAll<TextField>(TEXT_FIELDS)].filter((field) => fieldSignatureOf(field) === signature);
-}
-
-function controlsLike(doc: Document, signature: string): HTMLElement[] {
-  return [...doc.querySelectorAll<HTMLElement>(APP_HANDLED)].filter((element) => signatureOf(element) === signature);
+/** The elements of the page that a person would take for the one with this signature. */
+function elementsLike<T extends Element>(doc: Document, kind: Likeness, signature: string): T[] {
+  return [...doc.querySelectorAll<T>(kind.selector)].filter((element) => signatureOf(element, kind) === signature);
 }
 
 /**
@@ -136,8 +143,13 @@ export function holdInputUntilAppReady(doc: Document = document): () => void {
     event.stopImmediatePropagation();
     const last = held.at(-1);
     if (last?.kind === 'click' && last.element === target) return;
-    const signature = signatureOf(target);
-    held.push({ kind: 'click', element: target, signature, unique: controlsLike(doc, signature).length === 1 });
+    const signature = signatureOf(target, CONTROL);
+    held.push({
+      kind: 'click',
+      element: target,
+      signature,
+      unique: elementsLike(doc, CONTROL, signature).length === 1,
+    });
   };
   // A select changed early (a filter chosen from the keyboard): the app would never hear of it, and
   // hydration would adopt the new value as if the server had sent it. The select goes back to what
@@ -216,7 +228,7 @@ function clickCounterpart(doc: Document, signature: string, heldAt: string): voi
   const view = doc.defaultView ?? window;
   const tryNow = () => {
     if (view.location.href !== heldAt) return stop();
-    const matches = controlsLike(doc, signature);
+    const matches = elementsLike<HTMLElement>(doc, CONTROL, signature);
     if (matches.length !== 1) return;
     stop();
     activate(matches[0]!);
@@ -264,8 +276,8 @@ function carryTypedText(doc: Document, heldAt: string): { appStarted: () => void
     target instanceof Element && target.matches(TEXT_FIELDS);
   const onInput = (event: Event) => {
     if (!isTextField(event.target) || typed.has(event.target)) return;
-    const signature = fieldSignatureOf(event.target);
-    typed.set(event.target, { signature, unique: fieldsLike(doc, signature).length === 1 });
+    const signature = signatureOf(event.target, FIELD);
+    typed.set(event.target, { signature, unique: elementsLike(doc, FIELD, signature).length === 1 });
   };
   const onFocus = (event: FocusEvent) => {
     lastFocused = isTextField(event.target) ? event.target : null;
@@ -273,17 +285,13 @@ function carryTypedText(doc: Document, heldAt: string): { appStarted: () => void
   const carry = () => {
     if (typed.size === 0) return; // nothing typed: the page's own mutations cost nothing more
     if (view.location.href !== heldAt) return stop();
-    carryEach();
-    if (started && typed.size === 0) stop();
-  };
-  const carryEach = () => {
     for (const [field, { signature, unique }] of typed) {
       if (field.isConnected) continue;
       if (!unique || field.value === field.defaultValue) {
         typed.delete(field);
         continue;
       }
-      const matches = fieldsLike(doc, signature);
+      const matches = elementsLike<TextField>(doc, FIELD, signature);
       if (matches.length !== 1) continue;
       typed.delete(field);
       const counterpart = matches[0]!;
@@ -297,6 +305,7 @@ function carryTypedText(doc: Document, heldAt: string): { appStarted: () => void
         if (counterpart.type !== 'email' && counterpart.type !== 'number') counterpart.setSelectionRange(end, end);
       }
     }
+    if (started && typed.size === 0) stop();
   };
   const observer = new MutationObserver(carry);
   let started = false;
