@@ -7,6 +7,16 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
 const API_TARGET = 'http://127.0.0.1:3000';
+/**
+ * React Router's production build, for both builds. Its package.json sends every import condition to
+ * dist/development (remix-run/react-router#12532, #14102), so without this alias the browser and the
+ * server run its development checks and print its development warnings. Only for `vite build`: the
+ * dev server and the tests keep the development build and its warnings.
+ */
+const REACT_ROUTER_PRODUCTION = path.resolve(
+  import.meta.dirname,
+  'node_modules/react-router/dist/production/index.mjs',
+);
 const OUT_DIR = path.resolve(import.meta.dirname, 'dist/web');
 /** The server-side renderer of the public pages, loaded by src/server/plugins/ssr.ts (issue 11 section 2). */
 const SSR_OUT_DIR = path.resolve(import.meta.dirname, 'dist/ssr');
@@ -91,32 +101,36 @@ function preloadFont(): Plugin {
 // (plugins/spa.ts). `npm run build` then builds entry-server.tsx for Node into dist/ssr
 // (`vite build --ssr`), with which the server renders the public pages at each request.
 // In development Vite proxies the API, uploads and WebSockets to the API process.
-export default defineConfig(({ isSsrBuild }) => ({
-  root: 'src/web',
-  publicDir: false,
-  plugins: isSsrBuild ? [react(), tailwindcss()] : [react(), tailwindcss(), preloadFont(), precompress()],
-  build: isSsrBuild
-    ? {
-        outDir: SSR_OUT_DIR,
-        emptyOutDir: true,
-        sourcemap: false,
-        rollupOptions: { input: path.resolve(import.meta.dirname, 'src/web/entry-server.tsx') },
-      }
-    : {
-        outDir: OUT_DIR,
-        emptyOutDir: true,
-        sourcemap: false,
-        // No <link rel="modulepreload"> per dependency at each dynamic import: a CPU profile of the
-        // booking page's load (Chromium) spent 160-250 ms of 650 in the appendChild of those links
-        // (one per chunk, about 65 on that page), against 290-390 ms for the whole load without them.
-        // The browser still fetches each chunk's static imports in parallel as it parses it.
-        modulePreload: false,
-        // No manifest: the server would publish it. bench/web.ts asks for one in its own build.
+export default defineConfig(({ isSsrBuild, mode }) => {
+  const isProduction = mode === 'production';
+  return {
+    root: 'src/web',
+    publicDir: false,
+    resolve: isProduction ? { alias: [{ find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION }] } : {},
+    plugins: isSsrBuild ? [react(), tailwindcss()] : [react(), tailwindcss(), preloadFont(), precompress()],
+    build: isSsrBuild
+      ? {
+          outDir: SSR_OUT_DIR,
+          emptyOutDir: true,
+          sourcemap: false,
+          rollupOptions: { input: path.resolve(import.meta.dirname, 'src/web/entry-server.tsx') },
+        }
+      : {
+          outDir: OUT_DIR,
+          emptyOutDir: true,
+          sourcemap: false,
+          // No <link rel="modulepreload"> per dependency at each dynamic import: a CPU profile of the
+          // booking page's load (Chromium) spent 160-250 ms of 650 in the appendChild of those links
+          // (one per chunk, about 65 on that page), against 290-390 ms for the whole load without them.
+          // The browser still fetches each chunk's static imports in parallel as it parses it.
+          modulePreload: false,
+          // No manifest: the server would publish it. bench/web.ts asks for one in its own build.
+        },
+    server: {
+      proxy: {
+        '/api': { target: API_TARGET, changeOrigin: true, ws: true },
+        '/uploads': { target: API_TARGET, changeOrigin: true },
       },
-  server: {
-    proxy: {
-      '/api': { target: API_TARGET, changeOrigin: true, ws: true },
-      '/uploads': { target: API_TARGET, changeOrigin: true },
     },
-  },
-}));
+  };
+});
