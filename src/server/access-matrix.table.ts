@@ -253,7 +253,7 @@ export const ACCESS_MATRIX: Record<string, MatrixRow> = {
     cast: helperObject,
     expect: { visitor: 200, owner: 200, other: 200, admin: 200 },
     target: ({ f }) => ({ params: { helper_id: f.helper.id }, query: { offer_id: f.offer.id } }),
-    note: 'Public: the free windows a seeker books from.',
+    note: 'Public for a visible offer: the free windows a seeker books from. A hidden one: 404 but for its helper and admins (slots.routes.test.ts).',
   },
 
   // ---- bookings, reviews, money documents ----

@@ -69,14 +69,34 @@ export async function listOffers(
  * of someone the viewer blocked or was blocked by (issue 13 section 2; admins still read it).
  */
 export async function getOffer(ctx: AppContext, id: string, viewer: UserRow | null): Promise<PublicOffer> {
-  const view = await loadView(ctx.db, id);
+  return toPublicOffer(await loadViewShownTo(ctx.db, id, viewer));
+}
+
+/** The offer as getOffer shows it to `viewer`, or 404 OFFER_NOT_FOUND for one they may not see. */
+async function loadViewShownTo(db: Executor, id: string, viewer: UserRow | null) {
+  const view = await loadView(db, id);
   const isOwner = viewer?.id === view.helperId;
   if (view.deletedAt && !isOwner) throw offerNotFound();
   if (!view.visible && !isOwner && !isAdminRole(viewer?.role)) throw offerNotFound();
-  if (viewer && !isOwner && !isAdminRole(viewer.role) && (await isBlockedBetween(ctx.db, viewer.id, view.helperId))) {
+  if (viewer && !isOwner && !isAdminRole(viewer.role) && (await isBlockedBetween(db, viewer.id, view.helperId))) {
     throw offerNotFound();
   }
-  return toPublicOffer(view);
+  return view;
+}
+
+/**
+ * 404 OFFER_NOT_FOUND unless `viewer` may see the offer (getOffer's rules) and it is `helperId`'s:
+ * what the offer's free windows answer first (GET /time-slots/helper/{id}/fragments?offer_id=), so
+ * that the calendar of a hidden or deleted offer is no more readable than the offer itself.
+ */
+export async function assertOfferOfHelperShownTo(
+  db: Executor,
+  offerId: string,
+  helperId: string,
+  viewer: UserRow | null,
+): Promise<void> {
+  const view = await loadViewShownTo(db, offerId, viewer);
+  if (view.helperId !== helperId.toLowerCase()) throw offerNotFound();
 }
 
 /**

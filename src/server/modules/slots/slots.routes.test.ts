@@ -521,6 +521,35 @@ describe('GET /time-slots/helper/{helper_id}/fragments', () => {
     expect(res.json<{ start_at: string }[]>().map((f) => f.start_at)).toContain(at(18).toISOString());
   });
 
+  it('answers 404 for an offer the caller may not see, as GET /offers/{id} does', async () => {
+    const db = t.app.ctx.db;
+    const hidden = await createOffer(db, fragHelper, { visible: false });
+    await createSlot(db, fragHelper, { startAt: at(22), endAt: at(23), offerId: hidden.id });
+    const url = `/api/v1/time-slots/helper/${fragHelper.id}/fragments?offer_id=${hidden.id}`;
+    for (const [viewer, status] of [
+      [null, 404],
+      [seeker, 404],
+      [otherHelper, 404],
+      [fragHelper, 200],
+      [admin, 200],
+    ] as const) {
+      const res = await t.injectAs(viewer, { method: 'GET', url });
+      expect(res.statusCode, viewer?.email ?? 'visitor').toBe(status);
+      if (status === 404) expect(res.json().code).toBe(ErrorCode.OFFER_NOT_FOUND);
+      else expect(res.json()).toContainEqual({ start_at: at(22).toISOString(), end_at: at(23).toISOString() });
+    }
+    // The owner's answer, now cached, is still refused to a visitor.
+    expect((await t.injectAs(null, { method: 'GET', url })).statusCode).toBe(404);
+  });
+
+  it("answers 404 for another helper's offer and for an unknown one", async () => {
+    for (const offerId of [otherOffer.id, '6f1c1f6e-8d5b-4c36-9a43-3b1b7a4f0a11']) {
+      const res = await fragments(offerId);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().code).toBe(ErrorCode.OFFER_NOT_FOUND);
+    }
+  });
+
   it('answers 422 for a malformed helper id', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/time-slots/helper/nope/fragments' })).statusCode).toBe(
       422,

@@ -186,6 +186,7 @@ export async function slotsRoutes(app: App, { ctx }: { ctx: AppContext }): Promi
         summary: "Plages libres d'un aidant pour une offre (public)",
         description:
           "Créneaux disponibles de l'offre (ou de toutes ses offres) moins le temps déjà réservé, triés, instants UTC ISO. " +
+          "Une offre masquée, supprimée ou d'un autre aidant répond 404, comme GET /offers/{id}. " +
           `Plages qui chevauchent [from, to), coupées à from (jamais avant maintenant) ; par défaut les ${FRAGMENTS_DEFAULT_DAYS} jours à venir, ` +
           `${FRAGMENTS_MAX_DAYS} jours au plus. Réponse avec ETag : If-None-Match donne 304 si rien n'a changé.`,
         params: FragmentsParamsSchema,
@@ -194,13 +195,14 @@ export async function slotsRoutes(app: App, { ctx }: { ctx: AppContext }): Promi
           200: FragmentListSchema,
           304: z.null().describe('Inchangé depuis l’ETag envoyé dans If-None-Match'),
           400: ErrorResponseSchema,
+          404: ErrorResponseSchema,
           422: ValidationErrorResponseSchema,
         },
       },
     },
     async (request, reply) => {
       const { helper_id: helperId } = request.params;
-      const answer = await fragmentsAnswer(ctx, helperId, request.query.offer_id ?? null, request.query);
+      const answer = await fragmentsAnswer(ctx, helperId, request.query.offer_id ?? null, request.query, request.user);
       return sendTaggedJson(request, reply, answer);
     },
   );

@@ -12,7 +12,7 @@ import { AppError, badRequest, conflict, notFound, pgConstraint, pgErrorCode, Pg
 import { entityTag, type TaggedJson } from '../../lib/etag.ts';
 import { subscribeToBus } from '../../lib/realtime-bus.ts';
 import { SharedAnswers } from '../../lib/shared-answers.ts';
-import { assertOwnOffer } from '../offers/offers.service.ts';
+import { assertOfferOfHelperShownTo, assertOwnOffer } from '../offers/offers.service.ts';
 import { toCalendarSlot, toLegacySlot } from './slot-dto.ts';
 import {
   deleteOwnSlot,
@@ -272,9 +272,10 @@ export function startFreeTimeInvalidation(ctx: AppContext): Promise<() => Promis
 
 /**
  * GET /time-slots/helper/{id}/fragments as JSON text with its ETag, from the cache when another
- * request computed it. The answer is the same for every caller (a public route that reads no
- * viewer: the hidden state it honours, the helper's account, is part of the data and its writes
- * drop the answer), so the key is helper, offer and range only.
+ * request computed it. An offer's windows are for those who may see the offer (404 otherwise,
+ * checked before the cache); past that check the answer is the same for every caller (the hidden
+ * state it honours, the helper's account, is part of the data and its writes drop the answer), so
+ * the key is helper, offer and range only.
  *
  * Time changes an answer in two ways only, and the entry expires at the first of them: the cut
  * (now rounded up to 5 minutes) moves, and a payment hold lapses (loadAvailability's changesAt).
@@ -287,9 +288,11 @@ export async function fragmentsAnswer(
   helperId: string,
   offerId: string | null,
   query: { from?: string; to?: string },
+  viewer: UserRow | null,
   now: Date = new Date(),
 ): Promise<TaggedJson> {
   const range = fragmentsRange(query, now);
+  if (offerId !== null) await assertOfferOfHelperShownTo(ctx.db, offerId, helperId, viewer);
   // Ids as the database writes them (lower case), which is how the triggers name a helper: an id
   // typed in upper case must not keep an answer the helper's next write cannot drop.
   const helper = helperId.toLowerCase();
