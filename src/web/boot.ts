@@ -11,6 +11,7 @@ import './styles/fonts.css';
 import './styles/index.css';
 import { pageNameOf } from '#shared/page-routes.ts';
 import { preloadPublicPage } from './app/public-pages.ts';
+import { afterEvaluation } from './lib/after-evaluation.ts';
 import { getAuthToken } from './lib/auth-token.ts';
 import { APP_FAILED_EVENT, holdInputUntilAppReady } from './lib/early-input.ts';
 
@@ -46,7 +47,9 @@ function afterNextPaint(run: () => void): void {
   setTimeout(once, START_AT_LATEST_MS);
 }
 
-const serverRendered = document.getElementById('root')?.firstElementChild != null;
-if (serverRendered) holdInputUntilAppReady();
-if (serverRendered && getAuthToken() === null) afterNextPaint(startApp);
-else startApp();
+afterEvaluation(() => {
+  const serverRendered = document.getElementById('root')?.firstElementChild != null;
+  if (serverRendered) holdInputUntilAppReady();
+  if (serverRendered && getAuthToken() === null) afterNextPaint(startApp);
+  else startApp();
+});

@@ -5,6 +5,7 @@ import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes, RouterProvider, type RouteObject } from 'react-router';
 import { paths } from './config/paths.ts';
+import { afterEvaluation } from './lib/after-evaluation.ts';
 import { getAuthToken } from './lib/auth-token.ts';
 import { APP_FAILED_EVENT, APP_READY_EVENT } from './lib/early-input.ts';
 import { createQueryClient } from './lib/query-client.ts';
@@ -70,8 +71,10 @@ async function start(root: HTMLElement): Promise<void> {
   else createRoot(root).render(app);
 }
 
-start(container).catch((error: unknown) => {
-  // A page chunk that failed to load: the page stops holding clicks (lib/early-input.ts).
-  window.dispatchEvent(new Event(APP_FAILED_EVENT));
-  throw error;
+afterEvaluation(() => {
+  start(container).catch((error: unknown) => {
+    // A page chunk that failed to load: the page stops holding clicks (lib/early-input.ts).
+    window.dispatchEvent(new Event(APP_FAILED_EVENT));
+    throw error;
+  });
 });
