@@ -9,7 +9,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/shared/**/*.test.ts', 'src/server/**/*.unit.test.ts', 'bench/**/*.test.ts'],
+          include: [
+            'src/shared/**/*.test.ts',
+            'src/server/**/*.unit.test.ts',
+            'bench/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
           environment: 'node',
         },
       },
