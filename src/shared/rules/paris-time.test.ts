@@ -1,5 +1,6 @@
-import { TZDate } from '@date-fns/tz';
+import { TZDate, tzOffset } from '@date-fns/tz';
 import { format } from 'date-fns';
+import { fr } from 'date-fns/locale/fr';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -7,16 +8,22 @@ import {
   frenchDate,
   frenchLongParis,
   frenchLongParisDate,
+  frenchMonth,
   frenchParisDate,
   isWallDate,
   isWallTime,
   parisClock,
   parisMonthRange,
+  parisOffsetMinutes,
   parisToUtc,
   parisWeekDates,
   parisWeekStart,
   utcToParis,
+  wallWeekday,
 } from './paris-time.ts';
+import { weekdayShortNames } from '../messages/calendar.ts';
+
+const DAY_MS = 86_400_000;
 
 describe('parisToUtc', () => {
   it('subtracts one hour in winter and two in summer', () => {
@@ -122,6 +129,36 @@ describe('French formats', () => {
   });
 });
 
+describe('French formats against date-fns and its French locale in the Paris zone', () => {
+  const instants = fc.integer({ min: Date.UTC(1980, 0, 1), max: Date.UTC(2100, 0, 1) }).map((ms) => new Date(ms));
+  const inParis = (instant: Date) => new TZDate(instant.getTime(), 'Europe/Paris');
+
+  it('write the same long forms, long dates and dates, any minute from 1980 to 2100', () => {
+    fc.assert(
+      fc.property(instants, (instant) => {
+        const paris = inParis(instant);
+        expect(frenchLongParis(instant)).toBe(format(paris, "EEEE d MMMM 'à' H'\u00a0h\u00a0'mm", { locale: fr }));
+        expect(frenchLongParisDate(instant)).toBe(format(paris, 'EEEE d MMMM yyyy', { locale: fr }));
+        expect(frenchParisDate(instant)).toBe(format(paris, 'd MMMM yyyy', { locale: fr }));
+        expect(frenchMonth(format(paris, 'yyyy-MM'))).toBe(format(paris, 'LLLL yyyy', { locale: fr }));
+      }),
+      { numRuns: 3000, seed: 1128 },
+    );
+  });
+
+  it('count weekdays from Monday and give their short names as date-fns does', () => {
+    fc.assert(
+      fc.property(instants, (instant) => {
+        const paris = inParis(instant);
+        const weekday = wallWeekday(format(paris, 'yyyy-MM-dd'));
+        expect(weekday).toBe((paris.getDay() + 6) % 7);
+        expect(weekdayShortNames[weekday]).toBe(format(paris, 'EEEEEE', { locale: fr }));
+      }),
+      { numRuns: 1000, seed: 1129 },
+    );
+  });
+});
+
 describe('utcToParis and parisClock against date-fns-tz', () => {
   // The reference: the zone database read through @date-fns/tz for every instant, without the
   // once-per-hour offset memo of paris-time.ts.
@@ -138,6 +175,25 @@ describe('utcToParis and parisClock against date-fns-tz', () => {
         expect(parisClock(instant)).toBe(reference(instant).time);
       }),
       { numRuns: 2000, seed: 1911 },
+    );
+  });
+
+  it("give Intl's offset whatever days the memo already holds, on every change day from 1980 to 2100", () => {
+    // Instants in random order: the memo's answer must not depend on which days it learnt first.
+    const changeDays = Array.from({ length: 2100 - 1980 }, (_, index) => 1980 + index).flatMap((year) =>
+      [2, 9].map((month) => {
+        const lastSunday = new Date(Date.UTC(year, month + 1, 0));
+        lastSunday.setUTCDate(lastSunday.getUTCDate() - lastSunday.getUTCDay());
+        return lastSunday.getTime();
+      }),
+    );
+    const instants = fc.tuple(fc.constantFrom(...changeDays), fc.integer({ min: -DAY_MS, max: 2 * DAY_MS - 1 }));
+    fc.assert(
+      fc.property(instants, ([day, shift]) => {
+        const instant = new Date(day + shift);
+        expect(parisOffsetMinutes(instant)).toBe(tzOffset('Europe/Paris', instant));
+      }),
+      { numRuns: 5000, seed: 2026 },
     );
   });
 

@@ -1,7 +1,6 @@
-import { TZDate, tzOffset } from '@date-fns/tz';
-import { format, startOfWeek } from 'date-fns';
-import { fr } from 'date-fns/locale/fr';
+import { tzOffset } from '@date-fns/tz';
 import { DISPLAY_TIME_ZONE } from '../constants.ts';
+import { monthNames, weekdayNames } from '../messages/calendar.ts';
 
 /**
  * The one set of Paris date helpers of both sides (DESIGN.md section 9): Europe/Paris wall time <->
@@ -36,25 +35,47 @@ export function isWallTime(value: string): boolean {
 }
 
 const HOUR_MS = 60 * MINUTE_MS;
-/** Bound of the offset memo below: about five years of distinct hours, then it starts afresh. */
-const OFFSET_MEMO_MAX_HOURS = 50_000;
-const offsetByHour = new Map<number, number>();
+const DAY_MS = 24 * HOUR_MS;
+/** Bound of the offset memo below: about thirty years of distinct days, then it starts afresh. */
+const OFFSET_MEMO_MAX_DAYS = 10_000;
+/** The offset of a UTC day: one number, or the offset of each of its 24 hours on a day Paris changes. */
+const offsetsByDay = new Map<number, number | number[]>();
+
+function lookUpOffset(time: number): number {
+  return tzOffset(DISPLAY_TIME_ZONE, new Date(time));
+}
 
 /**
- * Offset of Paris from UTC at an instant, in minutes (60 in winter, 120 in summer). Paris changes
- * offset only on the hour (01:00 UTC under the EU rule), so the offset is looked up once per hour of
- * the timeline: the booking page converts thousands of instants, and each Intl lookup costs more than
- * all the arithmetic around it (issue 11, the booking page's hydration).
+ * Offset of Paris from UTC at an instant, in minutes (60 in winter, 120 in summer). Each Intl lookup
+ * costs more than all the arithmetic around it, and the booking page converts thousands of instants
+ * as it hydrates (issue 11): a memo per hour still cost about 30 ms of lookups there (CPU profile,
+ * Chromium). Paris changes offset at most once a day and only on the hour (01:00 UTC under the EU
+ * rule), so a UTC day whose two ends have the same offset has it throughout: two lookups per day,
+ * shared with the next day, and one per hour only on the two days a year it changes.
  */
 export function parisOffsetMinutes(instant: Date): number {
-  const hour = Math.floor(instant.getTime() / HOUR_MS);
-  let offset = offsetByHour.get(hour);
-  if (offset === undefined) {
-    if (offsetByHour.size >= OFFSET_MEMO_MAX_HOURS) offsetByHour.clear();
-    offset = tzOffset(DISPLAY_TIME_ZONE, new Date(hour * HOUR_MS));
-    offsetByHour.set(hour, offset);
+  const time = instant.getTime();
+  const day = Math.floor(time / DAY_MS);
+  let offsets = offsetsByDay.get(day);
+  if (offsets === undefined) {
+    if (offsetsByDay.size >= OFFSET_MEMO_MAX_DAYS) offsetsByDay.clear();
+    const dayStart = day * DAY_MS;
+    const atStart = dayStartOffset(day);
+    const atEnd = dayStartOffset(day + 1);
+    offsets =
+      atStart === atEnd
+        ? atStart
+        : Array.from({ length: 24 }, (_, hour) => (hour === 0 ? atStart : lookUpOffset(dayStart + hour * HOUR_MS)));
+    offsetsByDay.set(day, offsets);
   }
-  return offset;
+  return typeof offsets === 'number' ? offsets : offsets[Math.floor((time - day * DAY_MS) / HOUR_MS)]!;
+}
+
+/** The offset at 00:00 UTC of a day, from the memo when that day is known already. */
+function dayStartOffset(day: number): number {
+  const known = offsetsByDay.get(day);
+  if (known === undefined) return lookUpOffset(day * DAY_MS);
+  return typeof known === 'number' ? known : known[0]!;
 }
 
 /** The UTC instant of a Paris wall time. Throws on a malformed date or time (validate first). */
@@ -101,11 +122,15 @@ export function parisDayStart(date: string): Date {
   return parisToUtc(date, '00:00');
 }
 
+/** The day of the week of a `yyyy-MM-dd` date, Monday first: 0 for Monday, 6 for Sunday. */
+export function wallWeekday(date: string): number {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return (new Date(Date.UTC(year, month - 1, day)).getUTCDay() + 6) % 7;
+}
+
 /** The Monday (`yyyy-MM-dd`) of the Monday-first week holding a Paris date. */
 export function parisWeekStart(date: string): string {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  const monday = startOfWeek(new Date(Date.UTC(year, month - 1, day, 12)), { weekStartsOn: 1 });
-  return format(monday, 'yyyy-MM-dd');
+  return addDaysToWallDate(date, -wallWeekday(date));
 }
 
 /** The seven Paris dates of the Monday-first week holding a date, Monday first. */
@@ -131,32 +156,49 @@ export function frenchDate(date: string): string {
 /** An instant as the API and the database give it: a Date, an ISO string or epoch milliseconds. */
 export type Instant = Date | string | number;
 
-function inParis(instant: Instant): TZDate {
-  const time = instant instanceof Date ? instant.getTime() : new Date(instant).getTime();
-  return new TZDate(time, DISPLAY_TIME_ZONE);
+function toDate(instant: Instant): Date {
+  return instant instanceof Date ? instant : new Date(instant);
 }
 
-// No-break spaces inside "14 h 30": a narrow card must not wrap it into "14 h" / "30".
-const FRENCH_CLOCK = "H'\u00a0h\u00a0'mm";
+/**
+ * "mardi 3 décembre 2026" (with the year) or "mardi 3 décembre": a Paris date in French words. Written
+ * here rather than with date-fns and a time-zone date: the booking page writes one per day of its
+ * calendar as it hydrates, and each such date asked Intl for the Paris offset about ten times (415
+ * lookups, about 30 ms, in a CPU profile of that page in Chromium).
+ */
+function frenchWords(date: string, parts: { weekday: boolean; year: boolean }): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const words = `${day} ${monthNames[month - 1]!}${parts.year ? ` ${year}` : ''}`;
+  return parts.weekday ? `${weekdayNames[wallWeekday(date)]!} ${words}` : words;
+}
 
 /** "mardi 3 décembre à 14 h 30": the French long form of an instant, in Paris time. */
 export function frenchLongParis(instant: Instant): string {
-  return format(inParis(instant), `EEEE d MMMM 'à' ${FRENCH_CLOCK}`, { locale: fr });
+  const { date, time } = utcToParis(toDate(instant));
+  // No-break spaces inside "14 h 30": a narrow card must not wrap it into "14 h" / "30".
+  const clock = `${Number(time.slice(0, 2))}\u00a0h\u00a0${time.slice(3)}`;
+  return `${frenchWords(date, { weekday: true, year: false })} à ${clock}`;
 }
 
 /** "mardi 3 décembre 2026": the French long date of an instant, in Paris time. */
 export function frenchLongParisDate(instant: Instant): string {
-  return format(inParis(instant), 'EEEE d MMMM yyyy', { locale: fr });
+  return frenchWords(utcToParis(toDate(instant)).date, { weekday: true, year: true });
 }
 
 /** "3 décembre 2026": the French date of an instant without the weekday, in Paris time. */
 export function frenchParisDate(instant: Instant): string {
-  return format(inParis(instant), 'd MMMM yyyy', { locale: fr });
+  return frenchWords(utcToParis(toDate(instant)).date, { weekday: false, year: true });
+}
+
+/** "décembre 2026": the French month of a `yyyy-MM` month. */
+export function frenchMonth(month: string): string {
+  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
+  return `${monthNames[monthNumber - 1]!} ${year}`;
 }
 
 /** "14:30": the Paris clock time of an instant. */
 export function parisClock(instant: Instant): string {
-  return utcToParis(instant instanceof Date ? instant : new Date(instant)).time;
+  return utcToParis(toDate(instant)).time;
 }
 
 /** The Paris dates between two dates inclusive (for calendars). */

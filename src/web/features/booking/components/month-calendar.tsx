@@ -1,9 +1,8 @@
-import { format } from 'date-fns';
-import { fr } from 'date-fns/locale/fr';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { bookingPage } from '#shared/messages/bookings.ts';
-import { addDaysToWallDate, frenchLongParisDate } from '#shared/rules/paris-time.ts';
+import { weekdayNames, weekdayShortNames } from '#shared/messages/calendar.ts';
+import { addDaysToWallDate, frenchLongParisDate, frenchMonth, wallWeekday } from '#shared/rules/paris-time.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { cn } from '#web/lib/cn.ts';
 
@@ -24,7 +23,7 @@ function monthGrid(month: string): (string | null)[][] {
   const [year, monthIndex] = month.split('-').map(Number) as [number, number];
   const first = `${month}-01`;
   const daysInMonth = new Date(Date.UTC(year, monthIndex, 0)).getUTCDate();
-  const offset = (new Date(Date.UTC(year, monthIndex - 1, 1)).getUTCDay() + 6) % 7;
+  const offset = wallWeekday(first);
   const cells: (string | null)[] = Array.from({ length: offset }, () => null);
   for (let day = 0; day < daysInMonth; day++) cells.push(addDaysToWallDate(first, day));
   while (cells.length % 7 !== 0) cells.push(null);
@@ -32,9 +31,6 @@ function monthGrid(month: string): (string | null)[][] {
   for (let index = 0; index < cells.length; index += 7) weeks.push(cells.slice(index, index + 7));
   return weeks;
 }
-
-/** Monday 1 January 2024 starts the seven weekday headers. */
-const WEEKDAYS = Array.from({ length: 7 }, (_, index) => noon(addDaysToWallDate('2024-01-01', index)));
 
 /**
  * A Monday-first month calendar (spec 1 section 9) in French. Days with free time are highlighted;
@@ -77,7 +73,7 @@ export function MonthCalendar({
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, date: string) => {
-    const weekday = (noon(date).getUTCDay() + 6) % 7;
+    const weekday = wallWeekday(date);
     const moves: Record<string, () => string> = {
       ArrowLeft: () => addDaysToWallDate(date, -1),
       ArrowRight: () => addDaysToWallDate(date, 1),
@@ -94,7 +90,7 @@ export function MonthCalendar({
     moveTo(move());
   };
 
-  const monthLabel = format(noon(`${month}-15`), 'LLLL yyyy', { locale: fr });
+  const monthLabel = frenchMonth(month);
   const captionId = `calendar-caption-${month}`;
   const canGoBack = month > monthOf(today);
 
@@ -125,10 +121,10 @@ export function MonthCalendar({
       <table className="mt-3 w-full table-fixed border-collapse" aria-labelledby={captionId}>
         <thead>
           <tr>
-            {WEEKDAYS.map((day) => (
-              <th key={day.toISOString()} scope="col" className="pb-2 text-center text-sm font-medium text-ink-muted">
-                <abbr title={format(day, 'EEEE', { locale: fr })} className="no-underline">
-                  {format(day, 'EEEEEE', { locale: fr })}
+            {weekdayNames.map((name, index) => (
+              <th key={name} scope="col" className="pb-2 text-center text-sm font-medium text-ink-muted">
+                <abbr title={name} className="no-underline">
+                  {weekdayShortNames[index]}
                 </abbr>
               </th>
             ))}
