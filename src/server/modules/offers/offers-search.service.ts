@@ -16,6 +16,7 @@ import { SharedAnswers } from '../../lib/shared-answers.ts';
 import { blockedIdsOf } from '../blocks/blocks.service.ts';
 import { toPublicOffer } from './offer-dto.ts';
 import * as repo from './offers-search.repository.ts';
+import { findOfferAccess, type OfferAccess } from './offers.repository.ts';
 
 /** How many vocabulary neighbours the trigram index proposes per query word before the typo filter. */
 const TYPO_CANDIDATES_PER_WORD = 20;
@@ -57,6 +58,12 @@ type SearchReuse = {
    * (SharedAnswers).
    */
   answers: SharedAnswers<CachedAnswer>;
+  /**
+   * Who may see an offer, by offer id (null: no such offer), for the free windows of a booking page
+   * that every open page asks for every 15 s (slots.service fragmentsAnswer): the same drop as the
+   * answers, since every write to `offers` sends `search.changed` too.
+   */
+  access: SharedAnswers<OfferAccess | null>;
 };
 /** An answer and its JSON, checked against the response schema and serialized once. */
 type CachedAnswer = { answer: SearchResponse; json: string };
@@ -74,6 +81,7 @@ function searchReuse(db: Executor): SearchReuse {
       estimates: new ExpiringCache(SEARCH_REUSE_TTL_MS, SEARCH_REUSE_MAX_ENTRIES),
       newestHeldOnly: new ExpiringCache(SEARCH_REUSE_TTL_MS, SEARCH_REUSE_MAX_ENTRIES),
       answers: new SharedAnswers(SEARCH_ANSWER_TTL_MS, SEARCH_ANSWER_MAX_ENTRIES),
+      access: new SharedAnswers(SEARCH_REUSE_TTL_MS, SEARCH_REUSE_MAX_ENTRIES),
     };
     searchReuseByDatabase.set(db, reuse);
   }
@@ -86,8 +94,16 @@ function searchReuse(db: Executor): SearchReuse {
  * SearchReuse object, and does not store its answer (SharedAnswers.clear).
  */
 export function forgetSearchReuse(db: Executor): void {
-  searchReuseByDatabase.get(db)?.answers.clear();
+  const reuse = searchReuseByDatabase.get(db);
+  reuse?.answers.clear();
+  reuse?.access.clear();
   searchReuseByDatabase.delete(db);
+}
+
+/** Who may see offer `id` (null: no such offer), from this process's cache while no offer was written. */
+export function offerAccess(db: Executor, id: string): Promise<OfferAccess | null> {
+  const key = id.toLowerCase();
+  return searchReuse(db).access.get(key, async () => ({ value: (await findOfferAccess(db, key)) ?? null }));
 }
 
 /**

@@ -61,6 +61,18 @@ export async function findOfferRow(
   return row;
 }
 
+/** What decides who may see an offer (offers.service: getOffer's rules), without the rest of it. */
+export type OfferAccess = { helperId: string; visible: boolean; deleted: boolean };
+
+export async function findOfferAccess(db: Executor, id: string): Promise<OfferAccess | undefined> {
+  const [row] = await db
+    .select({ helperId: offers.helperId, visible: offers.visible, deletedAt: offers.deletedAt })
+    .from(offers)
+    .where(eq(offers.id, id))
+    .limit(1);
+  return row && { helperId: row.helperId, visible: row.visible, deleted: row.deletedAt !== null };
+}
+
 /** Pricing options as they come out of the JSON aggregate of offerViewColumns. */
 type OptionJson = { id: string; duration_minutes: number; price_cents: number; position: number };
 

@@ -11,7 +11,7 @@ import type { UserRow } from '../../db/schema/users.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { toPrivateOffer, toPublicOffer } from './offer-dto.ts';
 import { isBlockedBetween } from '../blocks/blocks.service.ts';
-import { excludedHelpersFor, forgetSearchReuse, listViewerId } from './offers-search.service.ts';
+import { excludedHelpersFor, forgetSearchReuse, listViewerId, offerAccess } from './offers-search.service.ts';
 import * as repo from './offers.repository.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -75,19 +75,26 @@ export async function getOffer(ctx: AppContext, id: string, viewer: UserRow | nu
 /** The offer as getOffer shows it to `viewer`, or 404 OFFER_NOT_FOUND for one they may not see. */
 async function loadViewShownTo(db: Executor, id: string, viewer: UserRow | null) {
   const view = await loadView(db, id);
-  const isOwner = viewer?.id === view.helperId;
-  if (view.deletedAt && !isOwner) throw offerNotFound();
-  if (!view.visible && !isOwner && !isAdminRole(viewer?.role)) throw offerNotFound();
-  if (viewer && !isOwner && !isAdminRole(viewer.role) && (await isBlockedBetween(db, viewer.id, view.helperId))) {
+  await assertShownTo(db, { helperId: view.helperId, visible: view.visible, deleted: view.deletedAt !== null }, viewer);
+  return view;
+}
+
+/** getOffer's rules: 404 OFFER_NOT_FOUND for an offer `viewer` may not see. */
+async function assertShownTo(db: Executor, offer: repo.OfferAccess, viewer: UserRow | null): Promise<void> {
+  const isOwner = viewer?.id === offer.helperId;
+  if (offer.deleted && !isOwner) throw offerNotFound();
+  if (!offer.visible && !isOwner && !isAdminRole(viewer?.role)) throw offerNotFound();
+  if (viewer && !isOwner && !isAdminRole(viewer.role) && (await isBlockedBetween(db, viewer.id, offer.helperId))) {
     throw offerNotFound();
   }
-  return view;
 }
 
 /**
  * 404 OFFER_NOT_FOUND unless `viewer` may see the offer (getOffer's rules) and it is `helperId`'s:
  * what the offer's free windows answer first (GET /time-slots/helper/{id}/fragments?offer_id=), so
- * that the calendar of a hidden or deleted offer is no more readable than the offer itself.
+ * that the calendar of a hidden or deleted offer is no more readable than the offer itself. Every
+ * open booking page asks every 15 s: the offer's facts come from the process's cache (dropped at every
+ * offer write), and only a logged-in viewer who is not its helper costs a query (the blocks).
  */
 export async function assertOfferOfHelperShownTo(
   db: Executor,
@@ -95,8 +102,9 @@ export async function assertOfferOfHelperShownTo(
   helperId: string,
   viewer: UserRow | null,
 ): Promise<void> {
-  const view = await loadViewShownTo(db, offerId, viewer);
-  if (view.helperId !== helperId.toLowerCase()) throw offerNotFound();
+  const access = await offerAccess(db, offerId);
+  if (!access || access.helperId !== helperId.toLowerCase()) throw offerNotFound();
+  await assertShownTo(db, access, viewer);
 }
 
 /**

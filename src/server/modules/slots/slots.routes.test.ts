@@ -5,6 +5,7 @@ import { ErrorCode } from '#shared/error-codes.ts';
 import { slots as slotMessages } from '#shared/messages/availability.ts';
 import { addDaysToWallDate, frenchDate, parisToday, parisToUtc } from '#shared/rules/paris-time.ts';
 import { bookings } from '#server/db/schema/bookings.ts';
+import { offers } from '#server/db/schema/offers.ts';
 import { slots } from '#server/db/schema/slots.ts';
 import { users, type UserRow } from '#server/db/schema/users.ts';
 import { buildTestApp, type TestApp } from '#tests/build-test-app.ts';
@@ -540,6 +541,27 @@ describe('GET /time-slots/helper/{helper_id}/fragments', () => {
     }
     // The owner's answer, now cached, is still refused to a visitor.
     expect((await t.injectAs(null, { method: 'GET', url })).statusCode).toBe(404);
+  });
+
+  it('stops showing the windows of an offer as soon as it is hidden, by its helper or by any write to it', async () => {
+    const db = t.app.ctx.db;
+    const offer = await createOffer(db, fragHelper);
+    const url = `/api/v1/time-slots/helper/${fragHelper.id}/fragments?offer_id=${offer.id}`;
+    expect((await t.injectAs(null, { method: 'GET', url })).statusCode).toBe(200);
+    const hidden = await t.injectAs(fragHelper, {
+      method: 'PUT',
+      url: `/api/v1/offers/${offer.id}`,
+      payload: { visible: false },
+    });
+    expect(hidden.statusCode).toBe(200);
+    expect((await t.injectAs(null, { method: 'GET', url })).statusCode).toBe(404);
+
+    // A write this process did not make (another process, an admin's SQL) reaches it through the bus.
+    const other = await createOffer(db, fragHelper);
+    const otherUrl = `/api/v1/time-slots/helper/${fragHelper.id}/fragments?offer_id=${other.id}`;
+    expect((await t.injectAs(null, { method: 'GET', url: otherUrl })).statusCode).toBe(200);
+    await db.update(offers).set({ visible: false }).where(eq(offers.id, other.id));
+    await expect.poll(async () => (await t.injectAs(null, { method: 'GET', url: otherUrl })).statusCode).toBe(404);
   });
 
   it("answers 404 for another helper's offer and for an unknown one", async () => {
