@@ -9,10 +9,11 @@ import { COMPILE_HINT, startupChunks } from './scripts/compile-hints.ts';
 
 const API_TARGET = 'http://127.0.0.1:3000';
 /**
- * React Router's production build, for both builds. Its package.json sends every import condition to
- * dist/development (remix-run/react-router#12532, #14102), so without this alias the browser and the
- * server run its development checks and print its development warnings. Only for `vite build`: the
- * dev server and the tests keep the development build and its warnings.
+ * React Router's production build, for the browser's build. Its package.json sends every import
+ * condition to dist/development (remix-run/react-router#12532, #14102), so without this alias the
+ * browser runs its development checks and warnings. Not for the server's build: aliased, React Router
+ * would be bundled into dist/ssr while its own dependencies (cookie, set-cookie-parser) resolved to
+ * the project's other versions of them. The dev server and the tests keep the development build.
  */
 const REACT_ROUTER_PRODUCTION = path.resolve(
   import.meta.dirname,
@@ -122,7 +123,8 @@ export default defineConfig(({ isSsrBuild, mode }) => {
   return {
     root: 'src/web',
     publicDir: false,
-    resolve: isProduction ? { alias: [{ find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION }] } : {},
+    resolve:
+      isProduction && !isSsrBuild ? { alias: [{ find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION }] } : {},
     plugins: isSsrBuild
       ? [react(), tailwindcss()]
       : [react(), tailwindcss(), preloadFont(), compileHints(), precompress()],

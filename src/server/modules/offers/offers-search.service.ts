@@ -81,7 +81,7 @@ function searchReuse(db: Executor): SearchReuse {
       estimates: new ExpiringCache(SEARCH_REUSE_TTL_MS, SEARCH_REUSE_MAX_ENTRIES),
       newestHeldOnly: new ExpiringCache(SEARCH_REUSE_TTL_MS, SEARCH_REUSE_MAX_ENTRIES),
       answers: new SharedAnswers(SEARCH_ANSWER_TTL_MS, SEARCH_ANSWER_MAX_ENTRIES),
-      access: new SharedAnswers(SEARCH_REUSE_TTL_MS, SEARCH_REUSE_MAX_ENTRIES),
+      access: new SharedAnswers(SEARCH_ANSWER_TTL_MS, SEARCH_REUSE_MAX_ENTRIES),
     };
     searchReuseByDatabase.set(db, reuse);
   }

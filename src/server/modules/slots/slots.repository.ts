@@ -103,11 +103,21 @@ export async function loadCalendar(
     bookingRange: TimeRange;
     maxSlotMinutes: number;
     activeOnly: boolean;
+    /**
+     * Without `offerId`: only the slots of no offer or of an offer anyone may see (visible, not
+     * deleted), so that a hidden or deleted offer's calendar does not show through "all offers".
+     */
+    listedOffersOnly?: boolean;
   },
 ): Promise<Calendar> {
   const { helperId, offerId } = query;
   const from = query.slotRange.from.toISOString();
-  const offerFilter = offerId ? sql`AND (offer_id = ${offerId} OR offer_id IS NULL)` : sql``;
+  const offerFilter = offerId
+    ? sql`AND (offer_id = ${offerId} OR offer_id IS NULL)`
+    : query.listedOffersOnly
+      ? sql`AND (offer_id IS NULL OR offer_id IN (
+          SELECT id FROM offers WHERE helper_id = ${helperId} AND visible AND deleted_at IS NULL))`
+      : sql``;
   const active = query.activeOnly ? sql`AND ${activeAccountCondition(helperId)}` : sql``;
   const ms = (column: SQL) => sql`(extract(epoch FROM ${column}) * 1000)::float8`;
   const result = await db.execute(sql`

@@ -564,6 +564,42 @@ describe('GET /time-slots/helper/{helper_id}/fragments', () => {
     await expect.poll(async () => (await t.injectAs(null, { method: 'GET', url: otherUrl })).statusCode).toBe(404);
   });
 
+  it("leaves hidden and deleted offers' slots out of the windows across offers, at once when one is hidden", async () => {
+    const db = t.app.ctx.db;
+    const hidden = await createOffer(db, fragHelper, { visible: false });
+    const deleted = await createOffer(db, fragHelper, { deletedAt: new Date() });
+    const shown = await createOffer(db, fragHelper);
+    await createSlot(db, fragHelper, { startAt: at(30), endAt: at(31), offerId: hidden.id });
+    await createSlot(db, fragHelper, { startAt: at(32), endAt: at(33), offerId: deleted.id });
+    await createSlot(db, fragHelper, { startAt: at(34), endAt: at(35), offerId: shown.id });
+    const starts = async () => (await fragments()).json<{ start_at: string }[]>().map((f) => f.start_at);
+    expect(await starts()).toContain(at(34).toISOString());
+    expect(await starts()).not.toContain(at(30).toISOString());
+    expect(await starts()).not.toContain(at(32).toISOString());
+
+    // The answer across offers is cached; hiding the shown offer drops it (search.changed on the bus).
+    await db.update(offers).set({ visible: false }).where(eq(offers.id, shown.id));
+    await expect.poll(starts).not.toContain(at(34).toISOString());
+  });
+
+  it('answers 404 to someone blocked by the helper or who blocked them, with or without offer_id', async () => {
+    const db = t.app.ctx.db;
+    const blocker = await createSeeker(db);
+    const blocked = await t.injectAs(blocker, { method: 'POST', url: `/api/v1/users/${fragHelper.id}/block` });
+    expect(blocked.statusCode).toBeLessThan(300);
+    const url = `/api/v1/time-slots/helper/${fragHelper.id}/fragments`;
+    const acrossOffers = await t.injectAs(blocker, { method: 'GET', url });
+    expect(acrossOffers.statusCode).toBe(404);
+    expect(acrossOffers.json().code).toBe(ErrorCode.USER_NOT_FOUND);
+    const ofOffer = await t.injectAs(blocker, { method: 'GET', url: `${url}?offer_id=${fragOffer.id}` });
+    expect(ofOffer.statusCode).toBe(404);
+    expect(ofOffer.json().code).toBe(ErrorCode.OFFER_NOT_FOUND);
+    // The helper and admins still read them; a visitor too.
+    for (const viewer of [fragHelper, admin, null]) {
+      expect((await t.injectAs(viewer, { method: 'GET', url })).statusCode).toBe(200);
+    }
+  });
+
   it("answers 404 for another helper's offer and for an unknown one", async () => {
     for (const offerId of [otherOffer.id, '6f1c1f6e-8d5b-4c36-9a43-3b1b7a4f0a11']) {
       const res = await fragments(offerId);

@@ -186,7 +186,8 @@ export async function slotsRoutes(app: App, { ctx }: { ctx: AppContext }): Promi
         summary: "Plages libres d'un aidant pour une offre (public)",
         description:
           "Créneaux disponibles de l'offre (ou de toutes ses offres) moins le temps déjà réservé, triés, instants UTC ISO. " +
-          "Une offre masquée, supprimée ou d'un autre aidant répond 404, comme GET /offers/{id}. " +
+          "Une offre masquée, supprimée ou d'un autre aidant répond 404, comme GET /offers/{id} ; sans offer_id, " +
+          'les créneaux des offres masquées ou supprimées ne comptent pas, et une personne bloquée reçoit 404. ' +
           `Plages qui chevauchent [from, to), coupées à from (jamais avant maintenant) ; par défaut les ${FRAGMENTS_DEFAULT_DAYS} jours à venir, ` +
           `${FRAGMENTS_MAX_DAYS} jours au plus. Réponse avec ETag : If-None-Match donne 304 si rien n'a changé.`,
         params: FragmentsParamsSchema,

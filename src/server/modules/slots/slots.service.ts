@@ -1,8 +1,10 @@
 import { FRAGMENTS_DEFAULT_DAYS, FRAGMENTS_MAX_DAYS, SLOT_MAX_DURATION_MINUTES } from '#shared/constants.ts';
 import { ErrorCode } from '#shared/error-codes.ts';
 import { slots as slotMessages } from '#shared/messages/availability.ts';
+import { profile } from '#shared/messages/profile.ts';
 import { nextHoldLapse } from '#shared/rules/booking-status.ts';
 import { freeWindows, publicCut, type Interval } from '#shared/rules/free-windows.ts';
+import { isAdminRole } from '#shared/rules/roles.ts';
 import { firstOverlap, validateSingleSlot, validateSlotRows, type SlotIssue } from '#shared/rules/slot-validation.ts';
 import type { BulkSlotsCreate, CalendarSlot, CalendarSlotCreate, Fragment, LegacySlot } from '#shared/schemas/slots.ts';
 import type { AppContext } from '../../app-types.ts';
@@ -12,6 +14,7 @@ import { AppError, badRequest, conflict, notFound, pgConstraint, pgErrorCode, Pg
 import { entityTag, type TaggedJson } from '../../lib/etag.ts';
 import { subscribeToBus } from '../../lib/realtime-bus.ts';
 import { SharedAnswers } from '../../lib/shared-answers.ts';
+import { isBlockedBetween } from '../blocks/blocks.service.ts';
 import { assertOfferOfHelperShownTo, assertOwnOffer } from '../offers/offers.service.ts';
 import { toCalendarSlot, toLegacySlot } from './slot-dto.ts';
 import {
@@ -192,7 +195,7 @@ export async function loadAvailability(
   offerId: string | null,
   now: Date,
   range: TimeRange,
-  options: { activeOnly?: boolean } = {},
+  options: { activeOnly?: boolean; listedOffersOnly?: boolean } = {},
 ): Promise<{ offered: Interval[]; free: Interval[]; changesAt: Date | null }> {
   const { open, held } = await loadCalendar(db, {
     helperId,
@@ -204,6 +207,7 @@ export async function loadAvailability(
     bookingRange: extendedBy(range, 2),
     maxSlotMinutes: SLOT_MAX_DURATION_MINUTES,
     activeOnly: options.activeOnly ?? false,
+    listedOffersOnly: options.listedOffersOnly ?? false,
   });
   return {
     offered: freeWindows({ slots: open, bookings: [], offerId, now, from: range.from }),
@@ -241,12 +245,21 @@ export function fragmentsRange(query: { from?: string; to?: string }, now: Date)
  */
 const FREE_TIME_ANSWER_TTL_MS = 30_000;
 const FREE_TIME_ANSWER_MAX_ENTRIES = 2_000;
-const freeTimeAnswersByDatabase = new WeakMap<Executor, SharedAnswers<TaggedJson>>();
+/**
+ * Two stores: the answers for one offer, and those across a helper's offers, which also change when
+ * an offer is hidden, shown or deleted (only listed offers' slots count): those go at every write to
+ * offers (`search.changed`), the others stay.
+ */
+type FreeTimeAnswers = { ofOffer: SharedAnswers<TaggedJson>; acrossOffers: SharedAnswers<TaggedJson> };
+const freeTimeAnswersByDatabase = new WeakMap<Executor, FreeTimeAnswers>();
 
-function freeTimeAnswers(db: Executor): SharedAnswers<TaggedJson> {
+function freeTimeAnswers(db: Executor): FreeTimeAnswers {
   let answers = freeTimeAnswersByDatabase.get(db);
   if (!answers) {
-    answers = new SharedAnswers(FREE_TIME_ANSWER_TTL_MS, FREE_TIME_ANSWER_MAX_ENTRIES);
+    answers = {
+      ofOffer: new SharedAnswers(FREE_TIME_ANSWER_TTL_MS, FREE_TIME_ANSWER_MAX_ENTRIES),
+      acrossOffers: new SharedAnswers(FREE_TIME_ANSWER_TTL_MS, FREE_TIME_ANSWER_MAX_ENTRIES),
+    };
     freeTimeAnswersByDatabase.set(db, answers);
   }
   return answers;
@@ -255,18 +268,25 @@ function freeTimeAnswers(db: Executor): SharedAnswers<TaggedJson> {
 /**
  * Drops this process's free-window answers of a helper whenever any process commits a write that
  * may change them (`free_time.changed`), all of them for a TRUNCATE or after the bus listener lost
- * notifications. Returns the unsubscribe.
+ * notifications, and the answers across offers after any write to offers (`search.changed`).
+ * Returns the unsubscribe.
  */
 export function startFreeTimeInvalidation(ctx: AppContext): Promise<() => Promise<void>> {
-  const answers = freeTimeAnswers(ctx.db);
+  const { ofOffer, acrossOffers } = freeTimeAnswers(ctx.db);
+  const clearAll = () => {
+    ofOffer.clear();
+    acrossOffers.clear();
+  };
   return subscribeToBus(
     ctx.database,
     (event) => {
+      if (event.type === 'search.changed') acrossOffers.clear();
       if (event.type !== 'free_time.changed') return;
-      if (event.helper_id) answers.drop(event.helper_id);
-      else answers.clear();
+      if (!event.helper_id) return clearAll();
+      ofOffer.drop(event.helper_id);
+      acrossOffers.drop(event.helper_id);
     },
-    () => answers.clear(),
+    clearAll,
   );
 }
 
@@ -293,11 +313,13 @@ export async function fragmentsAnswer(
 ): Promise<TaggedJson> {
   const range = fragmentsRange(query, now);
   if (offerId !== null) await assertOfferOfHelperShownTo(ctx.db, offerId, helperId, viewer);
+  else await assertHelperShownTo(ctx.db, helperId, viewer);
   // Ids as the database writes them (lower case), which is how the triggers name a helper: an id
   // typed in upper case must not keep an answer the helper's next write cannot drop.
   const helper = helperId.toLowerCase();
   const key = JSON.stringify([helper, offerId?.toLowerCase() ?? null, range.from.getTime(), range.to.getTime()]);
-  return freeTimeAnswers(ctx.db).get(
+  const answers = freeTimeAnswers(ctx.db);
+  return (offerId === null ? answers.acrossOffers : answers.ofOffer).get(
     key,
     async () => {
       const { fragments, changesAt } = await computeFragments(ctx.db, helperId, offerId, range, now);
@@ -312,6 +334,15 @@ export async function fragmentsAnswer(
   );
 }
 
+/**
+ * 404 USER_NOT_FOUND, as their profile answers (GET /users/{id}), when the viewer blocked the helper
+ * or was blocked by them: the helper's free windows across offers are no more theirs to read.
+ */
+async function assertHelperShownTo(db: Executor, helperId: string, viewer: UserRow | null): Promise<void> {
+  if (!viewer || viewer.id === helperId.toLowerCase() || isAdminRole(viewer.role)) return;
+  if (await isBlockedBetween(db, viewer.id, helperId)) throw notFound(ErrorCode.USER_NOT_FOUND, profile.userNotFound);
+}
+
 /** The free windows of a helper's offer over a range, and when a hold lapsing would change them. */
 async function computeFragments(
   db: Executor,
@@ -324,6 +355,7 @@ async function computeFragments(
   // A suspended or erased helper has no free time to show (issue 13: cannot be found).
   const { offered, free, changesAt } = await loadAvailability(db, helperId, offerId, now, range, {
     activeOnly: true,
+    listedOffersOnly: true,
   });
   // The free parts of the offered windows that start before `to` (whole, past `to` if they run on);
   // an offered window that starts at or after `to` belongs to the next range asked for. Both lists
