@@ -8,6 +8,7 @@ import {
   frenchDate,
   frenchLongParis,
   frenchLongParisDate,
+  frenchLongWallDate,
   frenchMonth,
   frenchParisDate,
   isWallDate,
@@ -139,6 +140,7 @@ describe('French formats against date-fns and its French locale in the Paris zon
         const paris = inParis(instant);
         expect(frenchLongParis(instant)).toBe(format(paris, "EEEE d MMMM 'à' H'\u00a0h\u00a0'mm", { locale: fr }));
         expect(frenchLongParisDate(instant)).toBe(format(paris, 'EEEE d MMMM yyyy', { locale: fr }));
+        expect(frenchLongWallDate(format(paris, 'yyyy-MM-dd'))).toBe(format(paris, 'EEEE d MMMM yyyy', { locale: fr }));
         expect(frenchParisDate(instant)).toBe(format(paris, 'd MMMM yyyy', { locale: fr }));
         expect(frenchMonth(format(paris, 'yyyy-MM'))).toBe(format(paris, 'LLLL yyyy', { locale: fr }));
       }),

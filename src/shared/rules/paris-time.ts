@@ -182,7 +182,12 @@ export function frenchLongParis(instant: Instant): string {
 
 /** "mardi 3 décembre 2026": the French long date of an instant, in Paris time. */
 export function frenchLongParisDate(instant: Instant): string {
-  return frenchWords(utcToParis(toDate(instant)).date, { weekday: true, year: true });
+  return frenchLongWallDate(utcToParis(toDate(instant)).date);
+}
+
+/** "mardi 3 décembre 2026": a `yyyy-MM-dd` date in French words (no instant, no time zone). */
+export function frenchLongWallDate(date: string): string {
+  return frenchWords(date, { weekday: true, year: true });
 }
 
 /** "3 décembre 2026": the French date of an instant without the weekday, in Paris time. */

@@ -1,6 +1,7 @@
 import { ErrorCode } from '#shared/error-codes.ts';
 import { profile } from '#shared/messages/profile.ts';
 import { trust } from '#shared/messages/trust.ts';
+import { isAdminRole } from '#shared/rules/roles.ts';
 import type { BlockedUser } from '#shared/schemas/privacy.ts';
 import type { AppContext } from '../../app-types.ts';
 import type { Executor } from '../../db/client.ts';
@@ -26,6 +27,15 @@ export function isBlockedBetween(db: Executor, a: string, b: string): Promise<bo
 /** Everyone `userId` blocked or was blocked by: the people kept out of each other's views. */
 export function blockedIdsOf(db: Executor, userId: string): Promise<string[]> {
   return repo.listBlockedIdsBothWays(db, userId);
+}
+
+/**
+ * Whether a block keeps `viewer` from `userId`'s views (their profile, offers and free windows),
+ * either way (issue 13 section 2). Admins are never kept out, nor is anyone from their own.
+ */
+export async function hiddenByBlock(db: Executor, viewer: UserRow | null, userId: string): Promise<boolean> {
+  if (!viewer || isAdminRole(viewer.role)) return false;
+  return isBlockedBetween(db, viewer.id, userId);
 }
 
 /** The French 403 of an interaction between two people where one blocked the other. */

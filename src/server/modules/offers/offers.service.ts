@@ -10,7 +10,7 @@ import type { OfferRow } from '../../db/schema/offers.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { toPrivateOffer, toPublicOffer } from './offer-dto.ts';
-import { isBlockedBetween } from '../blocks/blocks.service.ts';
+import { hiddenByBlock } from '../blocks/blocks.service.ts';
 import { excludedHelpersFor, forgetSearchReuse, listViewerId, offerAccess } from './offers-search.service.ts';
 import * as repo from './offers.repository.ts';
 
@@ -84,9 +84,7 @@ async function assertShownTo(db: Executor, offer: repo.OfferAccess, viewer: User
   const isOwner = viewer?.id === offer.helperId;
   if (offer.deleted && !isOwner) throw offerNotFound();
   if (!offer.visible && !isOwner && !isAdminRole(viewer?.role)) throw offerNotFound();
-  if (viewer && !isOwner && !isAdminRole(viewer.role) && (await isBlockedBetween(db, viewer.id, offer.helperId))) {
-    throw offerNotFound();
-  }
+  if (await hiddenByBlock(db, viewer, offer.helperId)) throw offerNotFound();
 }
 
 /**

@@ -4,7 +4,6 @@ import { slots as slotMessages } from '#shared/messages/availability.ts';
 import { profile } from '#shared/messages/profile.ts';
 import { nextHoldLapse } from '#shared/rules/booking-status.ts';
 import { freeWindows, publicCut, type Interval } from '#shared/rules/free-windows.ts';
-import { isAdminRole } from '#shared/rules/roles.ts';
 import { firstOverlap, validateSingleSlot, validateSlotRows, type SlotIssue } from '#shared/rules/slot-validation.ts';
 import type { BulkSlotsCreate, CalendarSlot, CalendarSlotCreate, Fragment, LegacySlot } from '#shared/schemas/slots.ts';
 import type { AppContext } from '../../app-types.ts';
@@ -14,7 +13,7 @@ import { AppError, badRequest, conflict, notFound, pgConstraint, pgErrorCode, Pg
 import { entityTag, type TaggedJson } from '../../lib/etag.ts';
 import { subscribeToBus } from '../../lib/realtime-bus.ts';
 import { SharedAnswers } from '../../lib/shared-answers.ts';
-import { isBlockedBetween } from '../blocks/blocks.service.ts';
+import { hiddenByBlock } from '../blocks/blocks.service.ts';
 import { assertOfferOfHelperShownTo, assertOwnOffer } from '../offers/offers.service.ts';
 import { toCalendarSlot, toLegacySlot } from './slot-dto.ts';
 import {
@@ -339,8 +338,9 @@ export async function fragmentsAnswer(
  * or was blocked by them: the helper's free windows across offers are no more theirs to read.
  */
 async function assertHelperShownTo(db: Executor, helperId: string, viewer: UserRow | null): Promise<void> {
-  if (!viewer || viewer.id === helperId.toLowerCase() || isAdminRole(viewer.role)) return;
-  if (await isBlockedBetween(db, viewer.id, helperId)) throw notFound(ErrorCode.USER_NOT_FOUND, profile.userNotFound);
+  if (await hiddenByBlock(db, viewer, helperId.toLowerCase())) {
+    throw notFound(ErrorCode.USER_NOT_FOUND, profile.userNotFound);
+  }
 }
 
 /** The free windows of a helper's offer over a range, and when a hold lapsing would change them. */

@@ -4,7 +4,7 @@ import { ErrorCode } from '#shared/error-codes.ts';
 import { auth } from '#shared/messages/auth.ts';
 import { role as roleMessages } from '#shared/messages/role.ts';
 import { profile } from '#shared/messages/profile.ts';
-import { isAdminRole, toggledRole } from '#shared/rules/roles.ts';
+import { toggledRole } from '#shared/rules/roles.ts';
 import { usernameBaseFromEmail, usernameWithSuffix } from '#shared/rules/username.ts';
 import type {
   AvatarResponseSchema,
@@ -27,7 +27,7 @@ import { publishEvent } from '../../lib/realtime-bus.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { createTokenIssuer } from '../../plugins/auth.ts';
 import { clearPasswordAttempts, countPasswordAttempt } from '../../lib/login-failures.ts';
-import { isBlockedBetween } from '../blocks/blocks.service.ts';
+import { hiddenByBlock } from '../blocks/blocks.service.ts';
 import * as repo from './users.repository.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -205,7 +205,7 @@ export async function getPublicUser(ctx: AppContext, id: string, viewer: UserRow
   const row = await repo.findUserById(ctx.db, id);
   // An erased or suspended account has no profile (issue 13 sections 1 and 4): the same 404 as an unknown id.
   const gone = !row || row.erasedAt || row.suspendedAt;
-  if (gone || (viewer && !isAdminRole(viewer.role) && (await isBlockedBetween(ctx.db, viewer.id, id)))) {
+  if (gone || (await hiddenByBlock(ctx.db, viewer, id))) {
     throw notFound(ErrorCode.USER_NOT_FOUND, profile.userNotFound);
   }
   return toPublicUser(row);

@@ -2,7 +2,7 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { bookingPage } from '#shared/messages/bookings.ts';
 import { weekdayNames, weekdayShortNames } from '#shared/messages/calendar.ts';
-import { addDaysToWallDate, frenchLongParisDate, frenchMonth, wallWeekday } from '#shared/rules/paris-time.ts';
+import { addDaysToWallDate, frenchLongWallDate, frenchMonth, wallWeekday } from '#shared/rules/paris-time.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { cn } from '#web/lib/cn.ts';
 
@@ -14,9 +14,6 @@ function shiftMonth(month: string, delta: number): string {
   const shifted = new Date(Date.UTC(year, monthIndex - 1 + delta, 1));
   return shifted.toISOString().slice(0, 7);
 }
-
-/** Noon UTC of a wall date: the same calendar day in every zone a browser can be in. */
-const noon = (date: string) => new Date(`${date}T12:00:00Z`);
 
 /** Monday-first weeks of a month; null pads the days of the neighbouring months. */
 function monthGrid(month: string): (string | null)[][] {
@@ -137,7 +134,7 @@ export function MonthCalendar({
                 if (!date) return <td key={`pad-${dayIndex}`} />;
                 const available = availableDates.has(date) && date >= today;
                 const isSelected = date === selected;
-                const longDate = frenchLongParisDate(noon(date));
+                const longDate = frenchLongWallDate(date);
                 return (
                   <td key={date} className="p-0.5 text-center">
                     <button
