@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
-import { common, pageTitles } from '#shared/messages/common.ts';
+import { common, nav, pageTitles } from '#shared/messages/common.ts';
 import { bookingPage } from '#shared/messages/bookings.ts';
-import { helperProfile, offers } from '#shared/messages/offers.ts';
+import { explore, helperProfile, offers } from '#shared/messages/offers.ts';
 import { API, expect, test, type TestUser } from './fixtures.ts';
 
 /**
@@ -289,5 +289,32 @@ world.describe('with JavaScript', () => {
     await expectHydrated(page);
     expect(requests).toEqual([]);
     expect(errors).toEqual([]);
+  });
+
+  world('a logged-in person who clicked into the search before the app started keeps typing into it', async ({
+    page,
+    seeded,
+    createUser,
+    loginAs,
+  }) => {
+    await loginAs(page, await createUser());
+    // The app's entry is held until the field has the focus: meanwhile the page is the server's.
+    let releaseApp = () => {};
+    const appHeld = new Promise<void>((resolve) => (releaseApp = resolve));
+    await page.route(/\/assets\/main-[^/]*\.js$/, async (route) => {
+      await appHeld;
+      await route.continue();
+    });
+    await page.goto('/explore', { waitUntil: 'domcontentloaded' });
+    await page.getByRole('searchbox', { name: explore.searchLabel }).click();
+
+    // A logged-in person's page is rendered afresh over the server's (the header's "Se connecter"
+    // goes): the field is a new one, and the focus must have followed it.
+    releaseApp();
+    await expect(page.getByRole('button', { name: nav.login, exact: true })).toHaveCount(0);
+    await page.keyboard.type(seeded.offer.title);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => new URL(page.url()).searchParams.get('search')).toBe(seeded.offer.title);
+    await expect(page.getByRole('article').getByRole('heading', { name: seeded.offer.title })).toBeVisible();
   });
 });

@@ -52,8 +52,13 @@ async function start(root: HTMLElement): Promise<void> {
   const ssr = readSsrState(document);
   const loggedIn = getAuthToken() !== null;
   if (ssr) seedFromSsr(queryClient, ssr, { loggedIn });
-  const canHydrate = ssr !== null && ssr.hydrate && !loggedIn && root.firstElementChild !== null;
-  if (canHydrate) await loadMatchedRoutes(routes);
+  const serverRendered = root.firstElementChild !== null;
+  const canHydrate = ssr !== null && ssr.hydrate && !loggedIn && serverRendered;
+  // A page rendered afresh over the server's (a logged-in person's) also waits for its page module:
+  // its first commit is then the whole page, not the router's empty fallback in between. Otherwise
+  // the field someone is typing into would vanish for a moment, taking the focus and the Enter key
+  // with it (lib/early-input.ts carries the typed words to the new field, and the focus).
+  if (serverRendered) await loadMatchedRoutes(routes);
 
   await yieldToBrowser();
   const router = createAppRouter();

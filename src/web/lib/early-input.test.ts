@@ -203,6 +203,43 @@ describe('holdInputUntilAppReady', () => {
     expect(fresh.selectionStart).toBe('burn-out'.length);
   });
 
+  it('gives the focus of a field the app replaces, typed into or not yet, to its one counterpart', async () => {
+    const form = '<form role="search" method="get"><input type="search" name="search" id="explore-search"></form>';
+    document.body.innerHTML = `<main id="root">${form}</main><input type="text" name="other">`;
+    holdInputUntilAppReady();
+    document.querySelector('input')!.focus(); // clicked into, nothing typed yet
+
+    document.querySelector('#root')!.innerHTML = 'Chargement…';
+    await Promise.resolve();
+    expect(document.activeElement).toBe(document.body); // no counterpart yet: wait for it
+    appReady();
+    await settle();
+    document.querySelector('#root')!.innerHTML = form;
+    await Promise.resolve();
+    expect(document.activeElement).toBe(document.querySelector('#explore-search'));
+  });
+
+  it('leaves the focus alone where the person put it meanwhile, or where the field had a twin', async () => {
+    document.body.innerHTML =
+      '<main id="root"><input type="search" name="search"></main><input type="text" name="other">';
+    holdInputUntilAppReady();
+    document.querySelector<HTMLInputElement>('#root input')!.focus();
+    document.querySelector('#root')!.innerHTML = 'Chargement…';
+    await Promise.resolve();
+    const other = document.querySelector<HTMLInputElement>('input[name="other"]')!;
+    other.focus();
+    document.querySelector('#root')!.innerHTML = '<input type="search" name="search">';
+    await Promise.resolve();
+    expect(document.activeElement).toBe(other);
+
+    document.body.innerHTML = '<main id="root"><input type="text" name="a"><input type="text" name="a"></main>';
+    document.querySelector('input')!.focus();
+    document.querySelector('#root')!.innerHTML = '<input type="text" name="a">';
+    await Promise.resolve();
+    expect(document.activeElement).toBe(document.body);
+    appReady();
+  });
+
   it('never overwrites: no carry from a field that had a twin, nor into one already changed', async () => {
     document.body.innerHTML =
       '<input type="text" name="a"><input type="text" name="a"><input type="text" name="b" value="">';

@@ -258,9 +258,10 @@ function typeInto(field: TextField, value: string): void {
  * Words typed into a server-rendered field stay when the app replaces that field (a logged-in
  * person's page is rendered afresh, not hydrated): they go to the one field of the new page with the
  * same kind, name and label, if the field typed into was the only one like it too, and the new one
- * still shows what the server had rendered (nothing typed there since). Focus and caret follow, so
- * the next keys land in the field. Carried the moment the new field is inserted (a mutation
- * observer's callback runs before any other task: no key can fall in between).
+ * still shows what the server had rendered (nothing typed there since). The focus follows the same
+ * way, typed into or not (a person who has just clicked into the field keeps typing into the new
+ * one), caret at the end. Carried the moment the new field is inserted (a mutation observer's
+ * callback runs before any other task: no key can fall in between).
  *
  * Only what was typed before the app started counts (`appStarted`): the fields still in the page
  * then were kept by hydration and need nothing. A replaced field waits for its counterpart as long
@@ -269,43 +270,64 @@ function typeInto(field: TextField, value: string): void {
  */
 function carryTypedText(doc: Document, heldAt: string): { appStarted: () => void; stop: () => void } {
   const view = doc.defaultView ?? window;
-  const typed = new Map<TextField, { signature: string; unique: boolean }>();
-  let lastFocused: TextField | null = null;
+  type Tracked = { field: TextField; signature: string; unique: boolean };
+  const typed = new Map<TextField, Tracked>();
+  /** The field that has the focus, while it is one of the server's. */
+  let focused: Tracked | null = null;
 
   const isTextField = (target: EventTarget | null): target is TextField =>
     target instanceof Element && target.matches(TEXT_FIELDS);
+  const track = (field: TextField): Tracked => {
+    const signature = signatureOf(field, FIELD);
+    return { field, signature, unique: elementsLike(doc, FIELD, signature).length === 1 };
+  };
+  /** The one field of the new page like `tracked`: null while there is none yet, or never a guess. */
+  const counterpartOf = (tracked: Tracked): TextField | null => {
+    const matches = elementsLike<TextField>(doc, FIELD, tracked.signature);
+    return matches.length === 1 ? matches[0]! : null;
+  };
   const onInput = (event: Event) => {
-    if (!isTextField(event.target) || typed.has(event.target)) return;
-    const signature = signatureOf(event.target, FIELD);
-    typed.set(event.target, { signature, unique: elementsLike(doc, FIELD, signature).length === 1 });
+    if (isTextField(event.target) && !typed.has(event.target)) typed.set(event.target, track(event.target));
   };
   const onFocus = (event: FocusEvent) => {
-    lastFocused = isTextField(event.target) ? event.target : null;
+    focused = isTextField(event.target) ? track(event.target) : null;
   };
+  /** The focus, lost to the page's body when its field went, goes to the field's counterpart. */
+  const moveFocus = (from: TextField, to: TextField) => {
+    const active = doc.activeElement;
+    if (focused?.field !== from || (active !== null && active !== doc.body)) return;
+    focused = null;
+    to.focus();
+    const end = to.value.length;
+    // Some kinds (email, number) have no caret to place.
+    if (to.type !== 'email' && to.type !== 'number') to.setSelectionRange(end, end);
+  };
+  const focusLost = () => focused !== null && !focused.field.isConnected;
   const carry = () => {
-    if (typed.size === 0) return; // nothing typed: the page's own mutations cost nothing more
+    if (typed.size === 0 && !focusLost()) return; // nothing to carry: the page's own mutations cost nothing more
     if (view.location.href !== heldAt) return stop();
-    for (const [field, { signature, unique }] of typed) {
+    for (const [field, tracked] of typed) {
       if (field.isConnected) continue;
-      if (!unique || field.value === field.defaultValue) {
+      if (!tracked.unique || field.value === field.defaultValue) {
         typed.delete(field);
         continue;
       }
-      const matches = elementsLike<TextField>(doc, FIELD, signature);
-      if (matches.length !== 1) continue;
+      const counterpart = counterpartOf(tracked);
+      if (counterpart === null) continue;
       typed.delete(field);
-      const counterpart = matches[0]!;
       if (counterpart.value !== field.defaultValue) continue;
       typeInto(counterpart, field.value);
-      const active = doc.activeElement;
-      if (lastFocused === field && (active === null || active === doc.body)) {
-        counterpart.focus();
-        const end = counterpart.value.length;
-        // Some kinds (email, number) have no caret to place.
-        if (counterpart.type !== 'email' && counterpart.type !== 'number') counterpart.setSelectionRange(end, end);
+      moveFocus(field, counterpart);
+    }
+    if (focused !== null && focusLost()) {
+      if (!focused.unique) {
+        focused = null; // never a guess
+      } else {
+        const counterpart = counterpartOf(focused);
+        if (counterpart !== null) moveFocus(focused.field, counterpart);
       }
     }
-    if (started && typed.size === 0) stop();
+    if (started && typed.size === 0 && !focusLost()) stop();
   };
   const observer = new MutationObserver(carry);
   let started = false;
@@ -320,7 +342,7 @@ function carryTypedText(doc: Document, heldAt: string): { appStarted: () => void
     started = true;
     doc.removeEventListener('input', onInput, true);
     for (const field of typed.keys()) if (field.isConnected) typed.delete(field);
-    if (typed.size === 0) return stop();
+    if (typed.size === 0 && !focusLost()) return stop();
     timer = setTimeout(stop, HOLD_AT_MOST_MS);
   };
   doc.addEventListener('input', onInput, true);
