@@ -80,8 +80,14 @@ function compileHints(): Plugin {
   return {
     name: 'appui-compile-hints',
     apply: 'build',
-    generateBundle(_options, bundle) {
-      for (const chunk of startupChunks(bundle)) chunk.code = `${COMPILE_HINT}\n${chunk.code}`;
+    // After Vite's own generateBundle, which writes its dependency map (`const __vite__mapDeps=…`)
+    // at the top of the chunks that import CSS dynamically: the hint is then the first line of
+    // every chunk, where V8 reads it before any function.
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        for (const chunk of startupChunks(bundle)) chunk.code = `${COMPILE_HINT}\n${chunk.code}`;
+      },
     },
   };
 }

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { common, nav, pageTitles } from '#shared/messages/common.ts';
 import { bookingPage } from '#shared/messages/bookings.ts';
 import { explore, helperProfile, offers } from '#shared/messages/offers.ts';
+import { COMPILE_HINT } from '../scripts/compile-hints.ts';
 import { API, expect, test, type TestUser } from './fixtures.ts';
 
 /**
@@ -289,6 +290,27 @@ world.describe('with JavaScript', () => {
     await expectHydrated(page);
     expect(requests).toEqual([]);
     expect(errors).toEqual([]);
+  });
+
+  world("the JavaScript the helper page starts with opens with V8's compile hint, first line", async ({
+    page,
+    seeded,
+  }) => {
+    const scripts = new Map<string, Promise<string>>();
+    page.on('response', (response) => {
+      const { pathname } = new URL(response.url());
+      if (/^\/assets\/[^/]+\.js$/.test(pathname)) scripts.set(pathname, response.text());
+    });
+    await page.goto(`/mentors/${seeded.helper.user.id}`, { waitUntil: 'networkidle' });
+    const entry = await page.locator('script[type="module"][src]').first().getAttribute('src');
+    // The entry, the app and the page: the last two carry Vite's dependency map, which must come after.
+    const startup = [...scripts.keys()].filter(
+      (pathname) => pathname === entry || /^\/assets\/(main|mentor)-[^/]+\.js$/.test(pathname),
+    );
+    expect(startup).toHaveLength(3);
+    for (const pathname of startup) {
+      expect((await scripts.get(pathname))?.split('\n', 1)[0], pathname).toBe(COMPILE_HINT);
+    }
   });
 
   world('a logged-in person who clicked into the search before the app started keeps typing into it', async ({

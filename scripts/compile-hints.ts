@@ -6,7 +6,7 @@
 // throttling), parsing and compiling functions on first call took about 160 ms of the main thread's
 // work after the first paint. A file that starts with this comment is compiled whole, on a
 // background thread while it downloads (Chrome 136 and later; other browsers read a comment).
-// Known gap: in chunks with a dependency map, Vite writes `const __vite__mapDeps=…` before it.
+// The plugin adds it after Vite's own generateBundle, so that it comes before Vite's dependency map.
 import type { Rolldown } from 'vite';
 
 type OutputBundle = Rolldown.OutputBundle;
