@@ -45,22 +45,14 @@ import {
   type RunFigures,
   type Sizes,
 } from './web-report.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/chromium.ts';
 import { positiveInteger } from './env.ts';
 import { SSR_STATE_ELEMENT_ID } from '#shared/constants.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const WEB_DIR = path.join(ROOT, 'dist/web');
 const MANIFEST_PATH = path.join(WEB_DIR, '.vite/manifest.json');
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 
 type Ids = { offerId: string; helperId: string };
 type PageSpec = {
