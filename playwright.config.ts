@@ -32,7 +32,7 @@ export default defineConfig({
         ...devices['Desktop Chrome'],
         launchOptions: {
           executablePath: CHROMIUM_PATH,
-          args: CHROMIUM_FLAGS,
+          args: [...CHROMIUM_FLAGS],
         },
       },
     },

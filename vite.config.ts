@@ -82,7 +82,7 @@ function compileHints(): Plugin {
     apply: 'build',
     // After Vite's own generateBundle, which writes its dependency map (`const __vite__mapDeps=…`)
     // at the top of the chunks that import CSS dynamically: the hint is then the first line of
-    // every chunk, where V8 reads it before any function.
+    // every startup chunk, where V8 reads it before any function.
     generateBundle: {
       order: 'post',
       handler(_options, bundle) {

@@ -52,7 +52,7 @@ import { SSR_STATE_ELEMENT_ID } from '#shared/constants.ts';
 const ROOT = path.resolve(import.meta.dirname, '..');
 const WEB_DIR = path.join(ROOT, 'dist/web');
 const MANIFEST_PATH = path.join(WEB_DIR, '.vite/manifest.json');
-const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
+const LIGHTHOUSE_CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 
 type Ids = { offerId: string; helperId: string };
 type PageSpec = {
@@ -169,7 +169,7 @@ const RETRIED_RUNTIME_ERRORS = new Set(['NO_NAVSTART', 'NO_FCP', 'NO_TRACING_STA
 async function lighthouseRun(url: string, reportPath: string | null, retried = false): Promise<LighthouseResult> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
-    chromeFlags: CHROME_FLAGS,
+    chromeFlags: LIGHTHOUSE_CHROME_FLAGS,
     logLevel: 'silent',
   });
   try {

@@ -2,7 +2,7 @@
 // pass it: the browser journeys (playwright.config.ts) and the Lighthouse bench (bench/web.ts).
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-export const CHROMIUM_FLAGS = [
+export const CHROMIUM_FLAGS: readonly string[] = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',

@@ -17,8 +17,9 @@ const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
 /**
- * Loads the lazy pages of the current address before the router starts: hydration must render the
- * page the server sent at once, not the router's loading fallback.
+ * Loads the lazy pages of the current address before the router starts, over a page the server
+ * rendered: hydration must render that page at once, not the router's loading fallback, and so must
+ * a render afresh (the field a person is typing into must not vanish for a moment).
  */
 async function loadMatchedRoutes(routeList: RouteObject[]): Promise<void> {
   for (const match of matchRoutes(routeList, window.location) ?? []) {
@@ -54,11 +55,13 @@ async function start(root: HTMLElement): Promise<void> {
   if (ssr) seedFromSsr(queryClient, ssr, { loggedIn });
   const serverRendered = root.firstElementChild !== null;
   const canHydrate = ssr !== null && ssr.hydrate && !loggedIn && serverRendered;
-  // A page rendered afresh over the server's (a logged-in person's) also waits for its page module:
-  // its first commit is then the whole page, not the router's empty fallback in between. Otherwise
-  // the field someone is typing into would vanish for a moment, taking the focus and the Enter key
-  // with it (lib/early-input.ts carries the typed words to the new field, and the focus).
-  if (serverRendered) await loadMatchedRoutes(routes);
+  // A page rendered afresh over the server's (a logged-in person's, or one the server could not fully
+  // render) also waits for its page module: its first commit is then the whole page, not the router's
+  // empty fallback in between. Otherwise the field someone is typing into would vanish for a moment,
+  // taking the focus and the Enter key with it (lib/early-input.ts carries the typed words to the new
+  // field, and the focus). If the module cannot load, the router tries again and shows its error page.
+  if (canHydrate) await loadMatchedRoutes(routes);
+  else if (serverRendered) await loadMatchedRoutes(routes).catch(() => undefined);
 
   await yieldToBrowser();
   const router = createAppRouter();

@@ -220,22 +220,46 @@ describe('holdInputUntilAppReady', () => {
   });
 
   it('leaves the focus alone where the person put it meanwhile, or where the field had a twin', async () => {
-    document.body.innerHTML =
-      '<main id="root"><input type="search" name="search"></main><input type="text" name="other">';
+    const replaceRoot = async (html: string) => {
+      document.querySelector('#root')!.innerHTML = html;
+      await Promise.resolve();
+      await Promise.resolve(); // the blur's own check, a microtask
+    };
+    document.body.innerHTML = '<main id="root"><input type="search" name="search"></main><p>Texte</p>';
     holdInputUntilAppReady();
+    const field = document.querySelector<HTMLInputElement>('#root input')!;
+    field.focus();
+    field.blur(); // a click on the page's text: the focus goes to the body, no field has it
+    await Promise.resolve(); // the click's task ends before the app's render
+    await replaceRoot('<input type="search" name="search">');
+    expect(document.activeElement).toBe(document.body);
+
+    document.body.innerHTML = '<main id="root"><input type="search" name="search"></main><input type="text" name="other">';
     document.querySelector<HTMLInputElement>('#root input')!.focus();
-    document.querySelector('#root')!.innerHTML = 'Chargement…';
-    await Promise.resolve();
+    await replaceRoot('Chargement…');
     const other = document.querySelector<HTMLInputElement>('input[name="other"]')!;
     other.focus();
-    document.querySelector('#root')!.innerHTML = '<input type="search" name="search">';
-    await Promise.resolve();
+    await replaceRoot('<input type="search" name="search">');
     expect(document.activeElement).toBe(other);
 
     document.body.innerHTML = '<main id="root"><input type="text" name="a"><input type="text" name="a"></main>';
     document.querySelector('input')!.focus();
-    document.querySelector('#root')!.innerHTML = '<input type="text" name="a">';
+    await replaceRoot('<input type="text" name="a">');
+    expect(document.activeElement).toBe(document.body);
+    appReady();
+  });
+
+  it('gives no focus to a counterpart that already shows other words than the server sent', async () => {
+    document.body.innerHTML = '<main id="root"><input type="text" name="q" value=""></main>';
+    holdInputUntilAppReady();
+    const field = document.querySelector('input')!;
+    field.focus();
+    field.value = 'deuil';
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+    document.querySelector('#root')!.innerHTML = '<input type="text" name="q" value="déjà là">';
     await Promise.resolve();
+    const fresh = document.querySelector('input')!;
+    expect(fresh.value).toBe('déjà là');
     expect(document.activeElement).toBe(document.body);
     appReady();
   });

@@ -272,8 +272,9 @@ function carryTypedText(doc: Document, heldAt: string): { appStarted: () => void
   const view = doc.defaultView ?? window;
   type Tracked = { field: TextField; signature: string; unique: boolean };
   const typed = new Map<TextField, Tracked>();
-  /** The field that has the focus, while it is one of the server's. */
+  /** The server's text field that has the focus, until the app starts (the app's own need nothing). */
   let focused: Tracked | null = null;
+  let started = false;
 
   const isTextField = (target: EventTarget | null): target is TextField =>
     target instanceof Element && target.matches(TEXT_FIELDS);
@@ -290,7 +291,17 @@ function carryTypedText(doc: Document, heldAt: string): { appStarted: () => void
     if (isTextField(event.target) && !typed.has(event.target)) typed.set(event.target, track(event.target));
   };
   const onFocus = (event: FocusEvent) => {
-    focused = isTextField(event.target) ? track(event.target) : null;
+    focused = !started && isTextField(event.target) ? track(event.target) : null;
+  };
+  // Left for the page itself (a click on its text, the phone's keyboard closed): no focusin follows,
+  // and the focus must not come back to the field's counterpart later. Checked after the event,
+  // because a field removed from the page may report a blur too, and that one is not the person's.
+  const onBlur = (event: FocusEvent) => {
+    const field = focused?.field;
+    if (field === undefined || field !== event.target) return;
+    queueMicrotask(() => {
+      if (focused?.field === field && field.isConnected) focused = null;
+    });
   };
   /** The focus, lost to the page's body when its field went, goes to the field's counterpart. */
   const moveFocus = (from: TextField, to: TextField) => {
@@ -315,7 +326,10 @@ function carryTypedText(doc: Document, heldAt: string): { appStarted: () => void
       const counterpart = counterpartOf(tracked);
       if (counterpart === null) continue;
       typed.delete(field);
-      if (counterpart.value !== field.defaultValue) continue;
+      if (counterpart.value !== field.defaultValue) {
+        if (focused?.field === field) focused = null; // not into words the person did not write
+        continue;
+      }
       typeInto(counterpart, field.value);
       moveFocus(field, counterpart);
     }
@@ -330,13 +344,13 @@ function carryTypedText(doc: Document, heldAt: string): { appStarted: () => void
     if (started && typed.size === 0 && !focusLost()) stop();
   };
   const observer = new MutationObserver(carry);
-  let started = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const stop = () => {
     observer.disconnect();
     clearTimeout(timer);
     doc.removeEventListener('input', onInput, true);
     doc.removeEventListener('focusin', onFocus, true);
+    doc.removeEventListener('focusout', onBlur, true);
   };
   const appStarted = () => {
     started = true;
@@ -347,6 +361,7 @@ function carryTypedText(doc: Document, heldAt: string): { appStarted: () => void
   };
   doc.addEventListener('input', onInput, true);
   doc.addEventListener('focusin', onFocus, true);
+  doc.addEventListener('focusout', onBlur, true);
   observer.observe(doc.body, { childList: true, subtree: true });
   return { appStarted, stop };
 }
