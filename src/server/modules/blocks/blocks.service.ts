@@ -34,7 +34,8 @@ export function blockedIdsOf(db: Executor, userId: string): Promise<string[]> {
  * either way (issue 13 section 2). Admins are never kept out, nor is anyone from their own.
  */
 export async function hiddenByBlock(db: Executor, viewer: UserRow | null, userId: string): Promise<boolean> {
-  if (!viewer || isAdminRole(viewer.role)) return false;
+  // Oneself without a query: the helper's own booking page polls its free windows.
+  if (!viewer || isAdminRole(viewer.role) || viewer.id === userId.toLowerCase()) return false;
   return isBlockedBetween(db, viewer.id, userId);
 }
 
