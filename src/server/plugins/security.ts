@@ -72,16 +72,22 @@ export function trustProxyOption(
 
 /**
  * The headers of the API's answers (everything under API_BASE_PATH): JSON, and files sent as
- * attachments, never a document a browser renders. The headers that act only on a rendered page
- * (the opener policy, Origin-Agent-Cluster, DNS prefetching, the legacy XSS and download switches)
- * have nothing to act on there; what stays is what protects an API answer (OWASP REST Security
- * cheat sheet): no sniffing, no cross-origin embedding, no referrer, HTTPS only, and a policy that
- * allows nothing at all, should the JSON ever be opened as a page. Sending the pages' eleven headers
- * (620 bytes) on every answer cost the health route about 10 % of the throughput of a bare Fastify
- * route in `npm run bench` (issue 11, section 3).
+ * attachments, never a document a browser renders. What stays is what protects an API answer
+ * (OWASP REST Security cheat sheet): no sniffing, no cross-origin embedding, HTTPS only, and a
+ * policy that allows nothing at all, framing included, should the JSON ever be opened as a page.
+ * The headers that act only on a rendered page (the opener policy, Origin-Agent-Cluster, DNS
+ * prefetching, the legacy XSS and download switches, and the referrer policy) have nothing to act
+ * on there. The referrer policy governs the requests a document makes and the redirects a response
+ * causes: an API answer is no document, and a redirect keeps the policy of the page that started
+ * the navigation (ours say no-referrer) and sends that page's address, never the API's.
+ *
+ * Each header is paid on every answer: Node checks its name and value, and it crosses the wire.
+ * The pages' eleven (620 bytes) cost the health route about 10 % of the throughput of a bare
+ * Fastify route in `npm run bench` (issue 11, section 3); these four cost it about 6 % on a quiet
+ * machine (README, Performance).
  */
 export function computeApiSecurityHeaders(pageHeaders = computeSecurityHeaders()): Record<string, string> {
-  const kept = ['cross-origin-resource-policy', 'referrer-policy', 'strict-transport-security', 'x-content-type-options'];
+  const kept = ['cross-origin-resource-policy', 'strict-transport-security', 'x-content-type-options'];
   return {
     'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
     ...Object.fromEntries(kept.filter((name) => name in pageHeaders).map((name) => [name, pageHeaders[name]!])),
