@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  benchmarkIndexes,
   checkGoals,
   failingAudits,
   jsClosure,
@@ -156,6 +157,14 @@ describe('runFigures', () => {
     const noLcp = result({});
     delete noLcp.audits['largest-contentful-paint'];
     expect(() => runFigures(noLcp)).toThrow(/largest-contentful-paint/);
+  });
+});
+
+describe('benchmarkIndexes', () => {
+  it("reads each run's host benchmark index, rounded, and 0 for a run without one", () => {
+    const fast = { ...result({}), environment: { benchmarkIndex: 2411.6 } };
+    const slow = { ...result({}), environment: { benchmarkIndex: 905.2 } };
+    expect(benchmarkIndexes([fast, slow, result({})])).toEqual([2412, 905, 0]);
   });
 });
 

@@ -95,6 +95,8 @@ export function checkGoals(figures: RunFigures): GoalCheck[] {
 
 /** The subset of a Lighthouse result (LH.Result) that we read. */
 export type LighthouseResult = {
+  /** Lighthouse's own measure of the host's CPU speed at the start of the run (higher is faster). */
+  environment?: { benchmarkIndex?: number };
   categories: Record<string, { score: number | null; auditRefs: { id: string; group?: string }[] } | undefined>;
   audits: Record<
     string,
@@ -122,6 +124,15 @@ export function runFigures(result: LighthouseResult): RunFigures {
     metrics[metric] = value;
   }
   return { scores, metrics };
+}
+
+/**
+ * Lighthouse's benchmark index of each run, rounded, 0 when a run did not report one. The simulated
+ * throttling multiplies the CPU time it observed by a fixed 4: a host twice as fast shows half the
+ * blocking time, so figures from different machines or loads compare only with this beside them.
+ */
+export function benchmarkIndexes(results: readonly LighthouseResult[]): number[] {
+  return results.map((result) => Math.round(result.environment?.benchmarkIndex ?? 0));
 }
 
 export type FailingAudit = { category: Category; id: string; title: string; runs: number };

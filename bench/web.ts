@@ -27,6 +27,7 @@ import { startServerProcess, type ServerProcess } from '#tests/harness/server-pr
 import {
   CATEGORIES,
   GOALS,
+  benchmarkIndexes,
   checkGoals,
   failingAudits,
   formatKib,
@@ -108,9 +109,7 @@ function runVite(args: string[]): Promise<void> {
     const child = spawn(process.execPath, [vite, ...args, '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
     child.on('error', reject);
     child.on('exit', (code, signal) =>
-      code === 0
-        ? resolve()
-        : reject(new Error(`vite ${args.join(' ')} failed (${signal ?? `exit code ${code}`})`)),
+      code === 0 ? resolve() : reject(new Error(`vite ${args.join(' ')} failed (${signal ?? `exit code ${code}`})`)),
     );
   });
 }
@@ -204,6 +203,8 @@ type PageSummary = {
   beforePaint: Sizes & { files: number };
   loaded: Sizes & { files: number };
   runs: RunFigures[];
+  /** Lighthouse's CPU benchmark index of each run (benchmarkIndexes). */
+  benchmarkIndexes: number[];
   median: RunFigures;
   goals: GoalCheck[];
   failingAudits: FailingAudit[];
@@ -245,6 +246,9 @@ function printPage(summary: PageSummary, runCount: number): void {
       `  ${check.name.padEnd(26)} ${formatValue(check.name, check.value).padStart(8)}  goal ${goal.padEnd(10)} ${check.met ? 'met' : 'NOT MET'}   runs: ${runs}`,
     );
   }
+  console.log(
+    `  host CPU benchmark index (Lighthouse's; higher is faster)   runs: ${summary.benchmarkIndexes.join(' / ')}`,
+  );
   if (summary.failingAudits.length > 0) {
     console.log('Failing audits:');
     for (const audit of summary.failingAudits) {
@@ -324,6 +328,7 @@ async function main(): Promise<number> {
         beforePaint,
         loaded: await loadedScripts(results[0]!, server.url),
         runs,
+        benchmarkIndexes: benchmarkIndexes(results),
         median: medianRuns,
         goals: checkGoals(medianRuns),
         failingAudits: failingAudits(results),
