@@ -21,6 +21,8 @@ export type RenderOptions = {
   fetchApi: ApiTransport;
   /** PUBLIC_URL: canonical links and JSON-LD are absolute on it. */
   publicUrl: string;
+  /** Aborted when the server gave up waiting and sent the app shell: the page is then not rendered. */
+  signal?: AbortSignal;
 };
 
 export type RenderResult = {
@@ -70,6 +72,8 @@ export async function render(url: string, options: RenderOptions): Promise<Rende
       queryClient,
       publicUrl: options.publicUrl,
     });
+    // The server already sent the shell: rendering now would cost CPU for an answer nobody reads.
+    if (options.signal?.aborted) return null;
     const router = createStaticRouter(handler.dataRoutes, context);
     const html = renderToString(
       <StrictMode>

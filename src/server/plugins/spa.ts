@@ -89,15 +89,25 @@ export async function registerSpa(
  */
 const TIMED_OUT = Symbol('timed out');
 
-/** `work`'s result, or TIMED_OUT once `ms` have passed (the work itself goes on; a late failure is ignored). */
-async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T | typeof TIMED_OUT> {
+/**
+ * `work`'s result, or TIMED_OUT once `ms` have passed. The work is then told by its signal, so that
+ * it can stop before what is left (the render of a page whose data came too late): it would be
+ * paid for nothing, and a timeout is likeliest when the server is already overloaded. A late failure
+ * is ignored.
+ */
+async function withTimeout<T>(work: (signal: AbortSignal) => Promise<T>, ms: number): Promise<T | typeof TIMED_OUT> {
+  const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<typeof TIMED_OUT>((resolve) => {
-    timer = setTimeout(() => resolve(TIMED_OUT), ms);
+    timer = setTimeout(() => {
+      controller.abort();
+      resolve(TIMED_OUT);
+    }, ms);
   });
-  work.catch(() => undefined);
+  const working = work(controller.signal);
+  working.catch(() => undefined);
   try {
-    return await Promise.race([work, timeout]);
+    return await Promise.race([working, timeout]);
   } finally {
     clearTimeout(timer);
   }
@@ -110,7 +120,7 @@ async function renderOrShell(
   timeoutMs: number,
 ): Promise<{ status: number; body: string } | null> {
   try {
-    const page = await withTimeout(renderPage(request.url), timeoutMs);
+    const page = await withTimeout((signal) => renderPage(request.url, signal), timeoutMs);
     if (page === TIMED_OUT) {
       request.log.warn({ timeoutMs }, 'server-side rendering took too long; the app shell is sent instead');
       return null;

@@ -82,6 +82,7 @@ describe('server-rendered pages (issue 11 section 2)', () => {
   const webDir = path.join(root, 'web');
   const app = Fastify() as unknown as App;
   const rendered: string[] = [];
+  const signals = new Map<string, AbortSignal | undefined>();
   const page = (status: number, text: string): RenderedPage => ({
     status,
     html: `<main>${text}</main>`,
@@ -97,8 +98,9 @@ describe('server-rendered pages (issue 11 section 2)', () => {
       dataDir: path.join(root, 'data'),
       webDir,
       renderTimeoutMs: 50,
-      renderPage: (url) => {
+      renderPage: (url, signal) => {
         rendered.push(url);
+        signals.set(url, signal);
         if (url.startsWith('/book/unknown')) return Promise.resolve(page(404, 'Offre non trouvée'));
         if (url.startsWith('/book/')) return Promise.resolve(page(200, 'Une offre'));
         if (url === '/broken') return Promise.reject(new Error('API down'));
@@ -143,6 +145,11 @@ describe('server-rendered pages (issue 11 section 2)', () => {
     expect(slow.statusCode).toBe(200);
     expect(slow.body).toContain('<title>Défaut</title>');
     expect(slow.body).toContain('<div id="root"><!--app-html--></div>');
+    // The renderer is told, so that it does not render a page whose answer is already gone.
+    expect(signals.get('/about')?.aborted).toBe(true);
+    const ok = await app.inject({ method: 'GET', url: '/book/abc' });
+    expect(ok.statusCode).toBe(200);
+    expect(signals.get('/book/abc')?.aborted).toBe(false);
   });
 
   it('never renders API paths or files', async () => {

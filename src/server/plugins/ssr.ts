@@ -26,10 +26,16 @@ export const TEMPLATE_MARKERS = {
 /** What entry-server.tsx's render answers (the type is written again here: no import of web code). */
 export type RenderedPage = { status: number; html: string; head: string; state: string };
 type FetchApi = (url: string, init: RequestInit) => Promise<Response>;
-type RenderFunction = (url: string, options: { fetchApi: FetchApi; publicUrl: string }) => Promise<RenderedPage | null>;
+type RenderFunction = (
+  url: string,
+  options: { fetchApi: FetchApi; publicUrl: string; signal?: AbortSignal },
+) => Promise<RenderedPage | null>;
 
-/** Renders a page's path and query; null for a page the server does not render (the shell then). */
-export type PageRenderer = (url: string) => Promise<RenderedPage | null>;
+/**
+ * Renders a page's path and query; null for a page the server does not render (the shell then).
+ * Once `signal` aborts (the shell was sent instead), the page is no longer rendered.
+ */
+export type PageRenderer = (url: string, signal?: AbortSignal) => Promise<RenderedPage | null>;
 
 /**
  * The template with the page in it: its head replaces the default title and description between
@@ -84,5 +90,5 @@ export async function loadPageRenderer(
   const render = module.render;
   if (!isRenderFunction(render)) throw new Error(`${entry} exports no render function`);
   const fetchApi = inProcessFetch(app);
-  return (url) => render(url, { fetchApi, publicUrl: options.publicUrl });
+  return (url, signal) => render(url, { fetchApi, publicUrl: options.publicUrl, signal });
 }
