@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { admin, adminConsole } from '#shared/messages/admin.ts';
 import { explore } from '#shared/messages/offers.ts';
-import { API, expect, test, type TestUser } from './fixtures.ts';
+import { API, expect, searchExplore, test, type TestUser } from './fixtures.ts';
 
 /**
  * The admin console (issue 12 sections 3 and 4): an admin hides an offer from the offers tab and it
@@ -38,16 +38,6 @@ async function createOffer(api: APIRequestContext, helper: TestUser, title: stri
   });
   expect(created.status(), await created.text()).toBe(201);
   return ((await created.json()) as { id: string }).id;
-}
-
-/** Searches /explore for `word` and answers the cards found (a fresh load each time: no cache). */
-async function searchExplore(page: Page, word: string) {
-  await page.goto('/explore');
-  const box = page.getByRole('searchbox', { name: explore.searchLabel });
-  await box.fill(word);
-  await box.press('Enter');
-  await expect(page).toHaveURL(new RegExp(`[?&]search=${word}`));
-  return page.getByRole('article');
 }
 
 test('an admin hides an offer and it leaves the search, shows it again and it comes back, then edits its title', async ({

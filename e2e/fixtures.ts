@@ -3,6 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { explore } from '#shared/messages/offers.ts';
 import type { ChatSocketOutbound } from '#shared/schemas/chat.ts';
 import type { SocketEvent } from '#shared/schemas/realtime.ts';
 import type { CurrentUser } from '#shared/schemas/users.ts';
@@ -318,6 +319,16 @@ export async function expectNotReloaded(page: Page): Promise<void> {
     () => (globalThis as unknown as { e2eDocumentMark?: boolean }).e2eDocumentMark === true,
   );
   expect(marked, `${page.url()} was reloaded (or navigated away) since markDocument`).toBe(true);
+}
+
+/** Searches /explore for `word` (a fresh load each time: no cache) and answers the cards found. */
+export async function searchExplore(page: Page, word: string) {
+  await page.goto('/explore');
+  const box = page.getByRole('searchbox', { name: explore.searchLabel });
+  await box.fill(word);
+  await box.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`[?&]search=${word}`));
+  return page.getByRole('article');
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ import { explore } from '#shared/messages/offers.ts';
 import { dataRights, reportReasonLabels, trust } from '#shared/messages/trust.ts';
 import { adminReports, dataRightsPanel, reportDialog } from '#shared/messages/trust-web.ts';
 import { addDaysToWallDate, parisToday, parisToUtc } from '#shared/rules/paris-time.ts';
-import { API, expect, test, type TestUser } from './fixtures.ts';
+import { API, expect, searchExplore, test, type TestUser } from './fixtures.ts';
 
 /**
  * Trust, safety and personal data in the browser (issue 13 section 5): a seeker reports a helper's
@@ -82,16 +82,6 @@ async function newPageAs(
   const page = await context.newPage();
   await loginAs(page, user);
   return { context, page };
-}
-
-/** Searches /explore for `word` (a fresh load each time) and answers the cards found. */
-async function searchExplore(page: Page, word: string) {
-  await page.goto('/explore');
-  const box = page.getByRole('searchbox', { name: explore.searchLabel });
-  await box.fill(word);
-  await box.press('Enter');
-  await expect(page).toHaveURL(new RegExp(`[?&]search=${word}`));
-  return page.getByRole('article');
 }
 
 const threadLog = (page: Page, otherName: string) =>
