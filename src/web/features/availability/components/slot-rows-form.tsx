@@ -2,7 +2,6 @@ import { Plus, Trash2 } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { availability, slots as slotMessages } from '#shared/messages/availability.ts';
 import { common } from '#shared/messages/common.ts';
-import { parisToday } from '#shared/rules/paris-time.ts';
 import { validateSlotRows, type SlotIssue } from '#shared/rules/slot-validation.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input } from '#web/components/ui/input.tsx';
@@ -10,6 +9,7 @@ import { Label } from '#web/components/ui/label.tsx';
 import { toast } from '#web/components/ui/toaster.tsx';
 import { errorMessage, isApiError } from '#web/lib/api-client.ts';
 import { cn } from '#web/lib/cn.ts';
+import { useParisToday } from '#web/lib/use-paris-today.ts';
 import { useCreateSlotsBulk } from '../api/create-slots-bulk.ts';
 import { TimeSelect } from './time-select.tsx';
 
@@ -38,7 +38,7 @@ export function SlotRowsForm({
   const [rows, setRows] = useState<Row[]>(() => [emptyRow()]);
   const [issue, setIssue] = useState<SlotIssue | null>(null);
   const mutation = useCreateSlotsBulk();
-  const today = parisToday(new Date());
+  const today = useParisToday();
 
   const update = (key: number, field: keyof Omit<Row, 'key'>, value: string) => {
     setRows((current) => current.map((row) => (row.key === key ? { ...row, [field]: value } : row)));

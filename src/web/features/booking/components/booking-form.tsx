@@ -5,7 +5,6 @@ import { common } from '#shared/messages/common.ts';
 import { dashboard } from '#shared/messages/pages.ts';
 import { formatMoney } from '#shared/rules/format.ts';
 import { frenchLongParis, frenchLongParisDate } from '#shared/rules/paris-time.ts';
-import { parisToday } from '#shared/rules/paris-time.ts';
 import type { PublicOffer } from '#shared/schemas/offers.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
@@ -16,6 +15,7 @@ import { errorMessage, isApiError } from '#web/lib/api-client.ts';
 import { useAuth } from '#web/lib/auth.tsx';
 import { useAuthDialog } from '#web/lib/auth-dialog.ts';
 import { usePayoutStatus } from '#web/lib/api/get-payout-status.ts';
+import { useParisToday } from '#web/lib/use-paris-today.ts';
 import { useCreateBooking } from '../api/create-booking.ts';
 import { useCreateCheckoutSession } from '../api/create-checkout-session.ts';
 import { useFragments } from '../api/get-fragments.ts';
@@ -40,7 +40,7 @@ export function BookingForm({ offer }: { offer: PublicOffer }) {
   const [date, setDate] = useState<string | null>(null);
   const [startIso, setStartIso] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const today = parisToday(new Date());
+  const today = useParisToday();
   const [month, setMonth] = useState(monthOf(today));
 
   const option = options.find((candidate) => candidate.id === optionId) ?? null;
