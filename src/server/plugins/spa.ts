@@ -97,6 +97,9 @@ const TIMED_OUT = Symbol('timed out');
  */
 async function withTimeout<T>(work: (signal: AbortSignal) => Promise<T>, ms: number): Promise<T | typeof TIMED_OUT> {
   const controller = new AbortController();
+  // Started before the timer: work that throws at once leaves no timer behind.
+  const working = work(controller.signal);
+  working.catch(() => undefined);
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<typeof TIMED_OUT>((resolve) => {
     timer = setTimeout(() => {
@@ -104,8 +107,6 @@ async function withTimeout<T>(work: (signal: AbortSignal) => Promise<T>, ms: num
       resolve(TIMED_OUT);
     }, ms);
   });
-  const working = work(controller.signal);
-  working.catch(() => undefined);
   try {
     return await Promise.race([working, timeout]);
   } finally {

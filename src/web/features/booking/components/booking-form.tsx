@@ -19,7 +19,13 @@ import { useParisToday } from '#web/lib/use-paris-today.ts';
 import { useCreateBooking } from '../api/create-booking.ts';
 import { useCreateCheckoutSession } from '../api/create-checkout-session.ts';
 import { useFragments } from '../api/get-fragments.ts';
-import { fragmentsRangeOfMonth, fragmentsToWindows, startsByParisDate, windowsOfDay } from './booking-times.ts';
+import {
+  calendarView,
+  fragmentsRangeOfMonth,
+  fragmentsToWindows,
+  startsByParisDate,
+  windowsOfDay,
+} from './booking-times.ts';
 import { DurationChoice } from './duration-choice.tsx';
 import { MonthCalendar, monthOf } from './month-calendar.tsx';
 import { StartTimeList } from './start-time-list.tsx';
@@ -37,11 +43,12 @@ export function BookingForm({ offer }: { offer: PublicOffer }) {
   const navigate = useNavigate();
   const options = offer.pricing_options;
   const [optionId, setOptionId] = useState<string | null>(options.length === 1 ? (options[0]?.id ?? null) : null);
-  const [date, setDate] = useState<string | null>(null);
+  const [chosenDate, setDate] = useState<string | null>(null);
   const [startIso, setStartIso] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const today = useParisToday();
-  const [month, setMonth] = useState(monthOf(today));
+  const [chosenMonth, setMonth] = useState(monthOf(today));
+  const { month, date } = calendarView(today, { month: chosenMonth, date: chosenDate });
 
   const option = options.find((candidate) => candidate.id === optionId) ?? null;
   // Without options the offer's own duration and price apply (the API copies the first option there).
@@ -50,10 +57,7 @@ export function BookingForm({ offer }: { offer: PublicOffer }) {
   const paid = (priceCents ?? offer.price_cents) > 0;
 
   // The weeks of the month on screen (the current month also looks a few weeks ahead).
-  const range = useMemo(
-    () => fragmentsRangeOfMonth(month < monthOf(today) ? monthOf(today) : month, today),
-    [month, today],
-  );
+  const range = useMemo(() => fragmentsRangeOfMonth(month, today), [month, today]);
   const fragments = useFragments(offer.helper_id, offer.id, range);
   const payout = usePayoutStatus(offer.helper_id, { enabled: paid });
   const createBooking = useCreateBooking();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FRAGMENTS_DEFAULT_DAYS, FRAGMENTS_MAX_DAYS } from '#shared/constants.ts';
 import { addDaysToWallDate, parisDayStart } from '#shared/rules/paris-time.ts';
-import { fragmentsRangeOfMonth } from './booking-times.ts';
+import { calendarView, fragmentsRangeOfMonth } from './booking-times.ts';
 
 const DAY_MS = 86_400_000;
 const days = (range: { from: string; to: string }) => (Date.parse(range.to) - Date.parse(range.from)) / DAY_MS;
@@ -44,5 +44,26 @@ describe('fragmentsRangeOfMonth', () => {
         expect(span).toBeLessThanOrEqual(FRAGMENTS_MAX_DAYS);
       }
     }
+  });
+});
+
+describe('calendarView', () => {
+  it('keeps the chosen month and day while they are not past', () => {
+    expect(calendarView('2026-12-14', { month: '2027-01', date: '2027-01-05' })).toEqual({
+      month: '2027-01',
+      date: '2027-01-05',
+    });
+    expect(calendarView('2026-12-14', { month: '2026-12', date: '2026-12-14' })).toEqual({
+      month: '2026-12',
+      date: '2026-12-14',
+    });
+  });
+
+  it('moves to the current month and drops a chosen day once midnight made them past', () => {
+    expect(calendarView('2027-01-01', { month: '2026-12', date: '2026-12-31' })).toEqual({
+      month: '2027-01',
+      date: null,
+    });
+    expect(calendarView('2026-12-15', { month: '2026-12', date: null })).toEqual({ month: '2026-12', date: null });
   });
 });

@@ -3,6 +3,22 @@ import { FRAGMENTS_DEFAULT_DAYS } from '#shared/constants.ts';
 import { addDaysToWallDate, parisDayStart, parisWeekStart, utcToParis } from '#shared/rules/paris-time.ts';
 import type { Fragment } from '#shared/schemas/slots.ts';
 
+/**
+ * The month on screen and the chosen day as the calendar shows them: never in the past, even on a
+ * page left open past midnight (a chosen day now gone is no choice; the form then opens again on
+ * the first day with free time). Months are `yyyy-MM`, days `yyyy-MM-dd`, compared as text.
+ */
+export function calendarView(
+  today: string,
+  chosen: { month: string; date: string | null },
+): { month: string; date: string | null } {
+  const currentMonth = today.slice(0, 7);
+  return {
+    month: chosen.month < currentMonth ? currentMonth : chosen.month,
+    date: chosen.date !== null && chosen.date < today ? null : chosen.date,
+  };
+}
+
 /** The API's free windows (UTC ISO) as intervals. */
 export function fragmentsToWindows(fragments: readonly Fragment[] | undefined): Interval[] {
   return (fragments ?? []).map((fragment) => ({ start: new Date(fragment.start_at), end: new Date(fragment.end_at) }));
