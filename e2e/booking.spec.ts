@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { auth as authDialogMessages } from '#shared/messages/auth.ts';
 import { availability, slots as slotMessages } from '#shared/messages/availability.ts';
 import {
   booking as bookingMessages,
@@ -8,12 +9,12 @@ import {
   paymentReturn,
   reviewForm,
 } from '#shared/messages/bookings.ts';
-import { pageTitles } from '#shared/messages/common.ts';
+import { nav, pageTitles } from '#shared/messages/common.ts';
 import { helperProfile, offers } from '#shared/messages/offers.ts';
 import { addDaysToWallDate, parisToday } from '#shared/rules/paris-time.ts';
 import type { Booking } from '#shared/schemas/bookings.ts';
 import type { Review } from '#shared/schemas/reviews.ts';
-import { API, expect, test, type TestUser } from './fixtures.ts';
+import { API, createFreeOffer, expect, test } from './fixtures.ts';
 
 /**
  * Availability, booking, cancellation and reviews (spec 1 sections 2, 4, 5 and 8; spec 2 sections 2
@@ -27,8 +28,6 @@ const DEMO_SEEKER_EMAILS = ['camille.martin', 'lucas.bernard', 'emma.petit', 'hu
   (handle) => `${handle}@appui.demo`,
 );
 const DEMO_PASSWORD = 'appui-demo';
-
-const auth = (user: Pick<TestUser, 'token'>) => ({ authorization: `Bearer ${user.token}` });
 
 async function expectToast(page: Page, text: string) {
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: text }).first()).toBeVisible();
@@ -57,19 +56,14 @@ test('a helper adds slots, a seeker books, both see it, the seeker cancels and t
   const helper = await createUser({ role: 'helper' });
   const seeker = await createUser();
   const title = `Parler d'un deuil récent ${helper.user.id.slice(0, 6)}`;
-  const created = await api.post(`${API}/offers/`, {
-    headers: auth(helper),
-    data: {
+  const offer = {
+    id: await createFreeOffer(api, helper, {
       title,
       description: 'Une heure pour parler librement de la perte d’un proche, sans jugement.',
       category: 'relations',
-      currency: 'eur',
-      meeting_contact_info: CONTACT,
-      pricing_options: [{ duration_minutes: 60, price_cents: 0 }],
-    },
-  });
-  expect(created.status()).toBe(201);
-  const offer = (await created.json()) as { id: string };
+      contact: CONTACT,
+    }),
+  };
 
   // The helper adds a slot for tomorrow, 10:00-12:00 Paris time, through the add-slots page.
   await loginAs(page, helper);
@@ -201,4 +195,35 @@ test('a seeker reviews a completed session and the review shows on the helper pr
   await page.getByRole('tab', { name: helperProfile.tabReviews }).click();
   await expect(page.getByText(comment)).toBeVisible();
   await expectNoA11yViolations(page);
+});
+
+test('a member who presses "Réserver" while their session is still being checked gets the booking\'s own answer, never the login', async ({
+  page,
+  api,
+  createUser,
+  loginAs,
+}) => {
+  const helper = await createUser({ role: 'helper' });
+  const offerId = await createFreeOffer(api, helper, {
+    title: `Reprendre pied après un burn-out ${helper.user.id.slice(0, 6)}`,
+    description: 'Une heure pour faire le point, à votre rythme, sans jugement ni conseil plaqué.',
+    category: 'sante-mentale',
+    contact: CONTACT,
+  });
+
+  // The check of the stored session (GET /users/me) is held until "Réserver" has been pressed.
+  await loginAs(page, await createUser());
+  let releaseSession = () => {};
+  const sessionHeld = new Promise<void>((resolve) => (releaseSession = resolve));
+  await page.route(`**${API}/users/me`, async (route) => {
+    await sessionHeld;
+    await route.continue();
+  });
+  await page.goto(`/book/${offerId}`);
+  // The page rendered afresh for a member ("Se connecter" gone while the session is checked): the app has started.
+  await expect(page.getByRole('button', { name: nav.login, exact: true })).toHaveCount(0);
+  await page.getByRole('button', { name: bookingPage.book, exact: true }).click();
+  releaseSession();
+  await expect(page.getByRole('alert').filter({ hasText: bookingMessages.selectDateTime })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: authDialogMessages.loginTitle })).toHaveCount(0);
 });

@@ -3,6 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { OfferCategory } from '#shared/constants.ts';
 import { explore } from '#shared/messages/offers.ts';
 import type { ChatSocketOutbound } from '#shared/schemas/chat.ts';
 import type { SocketEvent } from '#shared/schemas/realtime.ts';
@@ -155,11 +156,17 @@ async function settleAnimations(page: Page): Promise<void> {
   });
 }
 
+/**
+ * A toast on its way out (sonner marks it, then fades it for a moment before removing it): its
+ * fading colours are no contrast a person reads, and its fade may start after settleAnimations.
+ */
+const LEAVING_TOAST = '[data-sonner-toast][data-removed="true"]';
+
 /** Fails on any serious or critical WCAG 2.1 A/AA violation, listing them readably. */
 export async function expectNoA11yViolations(page: Page, options: { exclude?: string[] } = {}): Promise<void> {
   await settleAnimations(page);
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
-  for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
+  for (const selector of [...(options.exclude ?? []), LEAVING_TOAST]) builder = builder.exclude(selector);
   const results = await builder.analyze();
   const blocking = results.violations.filter(
     (violation) => violation.impact === 'serious' || violation.impact === 'critical',
@@ -319,6 +326,27 @@ export async function expectNotReloaded(page: Page): Promise<void> {
     () => (globalThis as unknown as { e2eDocumentMark?: boolean }).e2eDocumentMark === true,
   );
   expect(marked, `${page.url()} was reloaded (or navigated away) since markDocument`).toBe(true);
+}
+
+/** A free offer of one 60-minute session, created through the API by `helper`; answers its id. */
+export async function createFreeOffer(
+  api: APIRequestContext,
+  helper: Pick<TestUser, 'token'>,
+  fields: { title: string; description: string; category: OfferCategory; contact: string },
+): Promise<string> {
+  const created = await api.post(`${API}/offers/`, {
+    headers: { authorization: `Bearer ${helper.token}` },
+    data: {
+      title: fields.title,
+      description: fields.description,
+      category: fields.category,
+      currency: 'eur',
+      meeting_contact_info: fields.contact,
+      pricing_options: [{ duration_minutes: 60, price_cents: 0 }],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return ((await created.json()) as { id: string }).id;
 }
 
 /** Searches /explore for `word` (a fresh load each time: no cache) and answers the cards found. */

@@ -9,6 +9,7 @@ import { dashboard } from '#shared/messages/pages.ts';
 import { addDaysToWallDate, parisToday } from '#shared/rules/paris-time.ts';
 import {
   API,
+  createFreeOffer,
   expect,
   expectNotReloaded,
   markDocument,
@@ -44,19 +45,14 @@ const uniqueWord = () =>
 
 /** A free offer of `helper` with tomorrow 10:00-12:00 (Paris time) open, created through the API. */
 async function createFreeOfferWithSlot(api: APIRequestContext, helper: TestUser, title: string): Promise<string> {
-  const created = await api.post(`${API}/offers/`, {
-    headers: auth(helper),
-    data: {
+  const offer = {
+    id: await createFreeOffer(api, helper, {
       title,
       description: 'Une heure pour parler de ce qui pèse, à votre rythme, avec quelqu’un qui est passé par là.',
       category: 'relations',
-      currency: 'eur',
-      meeting_contact_info: MEETING_LINK,
-      pricing_options: [{ duration_minutes: 60, price_cents: 0 }],
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const offer = (await created.json()) as { id: string };
+      contact: MEETING_LINK,
+    }),
+  };
   const slots = await api.post(`${API}/time-slots/bulk`, {
     headers: auth(helper),
     data: {

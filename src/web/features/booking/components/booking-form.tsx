@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { booking as bookingMessages, bookingPage } from '#shared/messages/bookings.ts';
 import { common } from '#shared/messages/common.ts';
@@ -46,6 +46,7 @@ export function BookingForm({ offer }: { offer: PublicOffer }) {
   const [chosenDate, setDate] = useState<string | null>(null);
   const [startIso, setStartIso] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [submitWhenSignedIn, setSubmitWhenSignedIn] = useState(false);
   const today = useParisToday();
   const [chosenMonth, setMonth] = useState(monthOf(today));
   const { month, date } = calendarView(today, { month: chosenMonth, date: chosenDate });
@@ -94,6 +95,12 @@ export function BookingForm({ offer }: { offer: PublicOffer }) {
   const paymentUnavailable = paid && !payout.isPending && !chargesEnabled;
 
   const submit = async () => {
+    // While a stored session is being checked, the press waits for the answer: handled now, it
+    // would ask a member to log in. Presses made before the app started come back here too.
+    if (auth.isLoading) {
+      setSubmitWhenSignedIn(true);
+      return;
+    }
     if (!auth.user) {
       setError(bookingMessages.loginRequired);
       authDialog.open('login');
@@ -142,7 +149,14 @@ export function BookingForm({ offer }: { offer: PublicOffer }) {
     }
   };
 
-  const pending = createBooking.isPending || checkout.isPending;
+  const submitNow = useEffectEvent(() => void submit());
+  useEffect(() => {
+    if (!submitWhenSignedIn || auth.isLoading) return;
+    setSubmitWhenSignedIn(false);
+    submitNow();
+  }, [submitWhenSignedIn, auth.isLoading]);
+
+  const pending = createBooking.isPending || checkout.isPending || submitWhenSignedIn;
   const buttonLabel = paid
     ? paymentUnavailable
       ? bookingMessages.paymentUnavailable
