@@ -29,8 +29,12 @@ import { startServerProcess, type ServerProcess } from './server-process.ts';
 
 const SEED = harnessSeed(1409);
 const WORKERS = 4;
-/** The kill falls between these many milliseconds after the first acknowledged write. */
-const KILL_WINDOW_MS: [number, number] = HARNESS_LONG ? [2000, 12_000] : [1000, 3000];
+/**
+ * The kill falls once this share of the loop's steps was acknowledged (seeded between the two):
+ * counted in steps, not milliseconds, so that it falls inside the loop whatever the machine's speed.
+ * A fast machine ran the whole loop of 150 steps in 2.9 s, before a kill timed at 2.66 s.
+ */
+const KILL_AFTER_SHARE: [number, number] = [0.2, 0.7];
 const SEEKERS = HARNESS_LONG ? 600 : 150;
 /** The hours of each helper's slot: one per seeker, so every booking asks for a free hour. */
 const HOURS = SEEKERS;
@@ -249,25 +253,23 @@ async function checkNothingHalfDone(query: Query): Promise<void> {
 /** Runs the loop, kills the process at the seeded moment, and answers what was acknowledged. */
 async function loopAndKill(server: ServerProcess, world: World, label: string): Promise<Acknowledged> {
   const random = seededRandom(SEED);
-  const killAfter = Math.round(KILL_WINDOW_MS[0] + random() * (KILL_WINDOW_MS[1] - KILL_WINDOW_MS[0]));
+  const killAfter = Math.round(
+    SEEKERS * (KILL_AFTER_SHARE[0] + random() * (KILL_AFTER_SHARE[1] - KILL_AFTER_SHARE[0])),
+  );
   const acked: Acknowledged = { bookings: [], holds: [], payments: [], conversations: [], messages: [], cut: [] };
+  const acknowledged = () => acked.bookings.length + acked.payments.length + acked.messages.length;
   let killed = false;
   const started = performance.now();
   const loop = runLoop(server, world, acked, () => killed);
-  // Counted from the first acknowledged write, so that a loaded machine's slow start still leaves
-  // writes before the kill.
-  while (
-    acked.bookings.length + acked.holds.length + acked.messages.length === 0 &&
-    performance.now() - started < 60_000
-  )
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  await new Promise((resolve) => setTimeout(resolve, killAfter));
+  // The other workers have steps in flight when it falls: those are the cut ones.
+  while (acknowledged() < killAfter && performance.now() - started < 120_000)
+    await new Promise((resolve) => setTimeout(resolve, 2));
   await server.kill();
   killed = true;
   await loop;
   printFigures(
     `crash (${label})`,
-    `kill -9 ${killAfter} ms after the first acknowledged write (seed ${SEED}); acknowledged ${acked.bookings.length} bookings, ` +
+    `kill -9 once ${killAfter} of ${SEEKERS} steps were acknowledged (seed ${SEED}); acknowledged ${acked.bookings.length} bookings, ` +
       `${acked.holds.length} holds, ${acked.payments.length} payments, ${acked.conversations.length} conversations, ` +
       `${acked.messages.length} messages; ${acked.cut.length} steps cut (retried after the restart); loop ran ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
