@@ -10,6 +10,7 @@ import {
   reviewForm,
 } from '#shared/messages/bookings.ts';
 import { nav, pageTitles } from '#shared/messages/common.ts';
+import { offerCard } from '#shared/messages/offer-card.ts';
 import { helperProfile, offers } from '#shared/messages/offers.ts';
 import { addDaysToWallDate, parisToday } from '#shared/rules/paris-time.ts';
 import type { Booking } from '#shared/schemas/bookings.ts';
@@ -28,6 +29,17 @@ const DEMO_SEEKER_EMAILS = ['camille.martin', 'lucas.bernard', 'emma.petit', 'hu
   (handle) => `${handle}@appui.demo`,
 );
 const DEMO_PASSWORD = 'appui-demo';
+
+/** Holds the check of the stored session (GET /users/me) until the answered function is called. */
+async function holdSessionCheck(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**${API}/users/me`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
 
 async function expectToast(page: Page, text: string) {
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: text }).first()).toBeVisible();
@@ -213,12 +225,7 @@ test('a member who presses "Réserver" while their session is still being checke
 
   // The check of the stored session (GET /users/me) is held until "Réserver" has been pressed.
   await loginAs(page, await createUser());
-  let releaseSession = () => {};
-  const sessionHeld = new Promise<void>((resolve) => (releaseSession = resolve));
-  await page.route(`**${API}/users/me`, async (route) => {
-    await sessionHeld;
-    await route.continue();
-  });
+  const releaseSession = await holdSessionCheck(page);
   await page.goto(`/book/${offerId}`);
   // The page rendered afresh for a member ("Se connecter" gone while the session is checked): the app has started.
   await expect(page.getByRole('button', { name: nav.login, exact: true })).toHaveCount(0);
@@ -226,4 +233,32 @@ test('a member who presses "Réserver" while their session is still being checke
   releaseSession();
   await expect(page.getByRole('alert').filter({ hasText: bookingMessages.selectDateTime })).toBeVisible();
   await expect(page.getByRole('dialog', { name: authDialogMessages.loginTitle })).toHaveCount(0);
+});
+
+test('a member who presses "Réserver" on a search card while their session is still being checked goes to the booking page, not to the login', async ({
+  page,
+  api,
+  createUser,
+  loginAs,
+}) => {
+  const helper = await createUser({ role: 'helper' });
+  const word = `carte${helper.user.id.slice(0, 8)}`;
+  const title = `Se relever après une séparation ${word}`;
+  const offerId = await createFreeOffer(api, helper, {
+    title,
+    description: 'Une heure pour déposer ce qui pèse après une rupture, à votre rythme.',
+    category: 'relations',
+    contact: CONTACT,
+  });
+
+  await loginAs(page, await createUser());
+  const releaseSession = await holdSessionCheck(page);
+  await page.goto(`/recherche?search=${word}`);
+  // The page rendered afresh for a member ("Se connecter" gone while the session is checked).
+  await expect(page.getByRole('button', { name: nav.login, exact: true })).toHaveCount(0);
+  await page.getByRole('link', { name: offerCard.bookHelper(title) }).click();
+  await expect(page).toHaveURL(new RegExp(`/book/${offerId}$`));
+  await expect(page.getByRole('dialog', { name: authDialogMessages.loginTitle })).toHaveCount(0);
+  releaseSession();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
 });

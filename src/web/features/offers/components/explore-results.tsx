@@ -29,7 +29,9 @@ export function ExploreResults({ renderMessageAction }: { renderMessageAction?: 
   const auth = useAuth();
   const [params, setParams] = useSearchParams();
   const onLoginRequired = useLoginRequired();
-  // A stored token means a user-specific search, even while /users/me is still loading.
+  // A stored token means a member, even while /users/me is still loading: a user-specific search,
+  // and cards whose "Réserver" opens the booking page rather than the login (the token, if refused,
+  // is dropped and the cards turn to a visitor's).
   const variant = auth.token !== null ? 'for-user' : 'public';
   const filters = searchFiltersFromParams(params);
   const page = filters.page;
@@ -87,7 +89,7 @@ export function ExploreResults({ renderMessageAction }: { renderMessageAction?: 
             <li key={offer.id}>
               <ExploreOfferCard
                 offer={offer}
-                loggedIn={auth.isAuthenticated}
+                loggedIn={auth.token !== null}
                 onLoginRequired={onLoginRequired}
                 renderMessageAction={renderMessageAction}
               />

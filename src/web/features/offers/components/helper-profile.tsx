@@ -323,7 +323,7 @@ export function HelperProfile({
           </TabsTrigger>
         </TabsList>
         <TabsContent value="offers">
-          <OffersPanel helperId={user.id} loggedIn={auth.isAuthenticated} renderMessageAction={renderMessageAction} />
+          <OffersPanel helperId={user.id} loggedIn={auth.token !== null} renderMessageAction={renderMessageAction} />
         </TabsContent>
         <TabsContent value="reviews">
           <ReviewsPanel helperId={user.id} renderReportAction={renderReportAction} />
