@@ -261,12 +261,19 @@ async function loopAndKill(server: ServerProcess, world: World, label: string): 
   let killed = false;
   const started = performance.now();
   const loop = runLoop(server, world, acked, () => killed);
-  // The other workers have steps in flight when it falls: those are the cut ones.
-  while (acknowledged() < killAfter && performance.now() - started < 120_000)
+  // A loop that fails or ends early stops the wait at once (its error comes out of `await loop`).
+  let loopSettled = false;
+  void loop.then(
+    () => (loopSettled = true),
+    () => (loopSettled = true),
+  );
+  while (!loopSettled && acknowledged() < killAfter && performance.now() - started < 120_000)
     await new Promise((resolve) => setTimeout(resolve, 2));
-  await server.kill();
+  // No new step starts from here: the cut steps are those in flight when the process dies.
   killed = true;
+  await server.kill();
   await loop;
+  expect(acknowledged(), 'steps acknowledged before the kill').toBeGreaterThanOrEqual(killAfter);
   printFigures(
     `crash (${label})`,
     `kill -9 once ${killAfter} of ${SEEKERS} steps were acknowledged (seed ${SEED}); acknowledged ${acked.bookings.length} bookings, ` +

@@ -149,11 +149,10 @@ export function BookingForm({ offer }: { offer: PublicOffer }) {
     }
   };
 
-  const submitNow = useEffectEvent(() => void submit());
+  // The flag goes once the submission has run: the button stays in its loading state until then.
+  const submitNow = useEffectEvent(() => void submit().finally(() => setSubmitWhenSignedIn(false)));
   useEffect(() => {
-    if (!submitWhenSignedIn || auth.isLoading) return;
-    setSubmitWhenSignedIn(false);
-    submitNow();
+    if (submitWhenSignedIn && !auth.isLoading) submitNow();
   }, [submitWhenSignedIn, auth.isLoading]);
 
   const pending = createBooking.isPending || checkout.isPending || submitWhenSignedIn;
