@@ -30,14 +30,20 @@ const DEMO_SEEKER_EMAILS = ['camille.martin', 'lucas.bernard', 'emma.petit', 'hu
 );
 const DEMO_PASSWORD = 'appui-demo';
 
-/** Holds the check of the stored session (GET /users/me) until the answered function is called. */
-async function holdSessionCheck(page: Page): Promise<() => void> {
+/**
+ * Opens `path` as a member whose stored session is still being checked: GET /users/me is held until
+ * the answered function is called. Answers once the app has started (the page rendered afresh for a
+ * member: "Se connecter" gone while the session is checked).
+ */
+async function openWithSessionHeld(page: Page, path: string): Promise<() => void> {
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(`**${API}/users/me`, async (route) => {
     await held;
     await route.continue();
   });
+  await page.goto(path);
+  await expect(page.getByRole('button', { name: nav.login, exact: true })).toHaveCount(0);
   return release;
 }
 
@@ -223,12 +229,8 @@ test('a member who presses "Réserver" while their session is still being checke
     contact: CONTACT,
   });
 
-  // The check of the stored session (GET /users/me) is held until "Réserver" has been pressed.
   await loginAs(page, await createUser());
-  const releaseSession = await holdSessionCheck(page);
-  await page.goto(`/book/${offerId}`);
-  // The page rendered afresh for a member ("Se connecter" gone while the session is checked): the app has started.
-  await expect(page.getByRole('button', { name: nav.login, exact: true })).toHaveCount(0);
+  const releaseSession = await openWithSessionHeld(page, `/book/${offerId}`);
   await page.getByRole('button', { name: bookingPage.book, exact: true }).click();
   releaseSession();
   await expect(page.getByRole('alert').filter({ hasText: bookingMessages.selectDateTime })).toBeVisible();
@@ -252,10 +254,7 @@ test('a member who presses "Réserver" on a search card while their session is s
   });
 
   await loginAs(page, await createUser());
-  const releaseSession = await holdSessionCheck(page);
-  await page.goto(`/recherche?search=${word}`);
-  // The page rendered afresh for a member ("Se connecter" gone while the session is checked).
-  await expect(page.getByRole('button', { name: nav.login, exact: true })).toHaveCount(0);
+  const releaseSession = await openWithSessionHeld(page, `/recherche?search=${word}`);
   await page.getByRole('link', { name: offerCard.bookHelper(title) }).click();
   await expect(page).toHaveURL(new RegExp(`/book/${offerId}$`));
   await expect(page.getByRole('dialog', { name: authDialogMessages.loginTitle })).toHaveCount(0);
