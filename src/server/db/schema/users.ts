@@ -31,6 +31,11 @@ export const users = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     isVerified: boolean('is_verified').notNull().default(false),
+    /**
+     * When the person proved they read `email` (a link mailed at signup or after a change of
+     * address). Until then they browse but cannot book, pay, write, publish or become a helper.
+     */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     role: text('role', { enum: ROLES }).notNull().default('helpee'),
     /** Bumped on password reset: every token issued before stops working at once. */
     tokenVersion: integer('token_version').notNull().default(0),
@@ -71,6 +76,33 @@ export const passwordResets = pgTable(
 );
 
 export type UserRow = typeof users.$inferSelect;
+
+/**
+ * A link mailed to prove an address: the account's own (signup, resend) or the new one it asked to
+ * move to. Only the token's sha-256 is stored; a link is spent once, and asking again spends the
+ * older ones of the account.
+ */
+export const emailVerifications = pgTable(
+  'email_verifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The address the link proves: the account's e-mail, or the one it will move to. */
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('email_verifications_token_hash_key').on(t.tokenHash),
+    index('email_verifications_user_idx').on(t.userId),
+  ],
+);
+
+export type EmailVerificationRow = typeof emailVerifications.$inferSelect;
 
 /**
  * A block (issue 13 section 2): either direction stops new conversations, messages and bookings
