@@ -29,6 +29,8 @@ export type CreateUserOptions = {
   role?: Role;
   displayName?: string;
   password?: string;
+  /** Open the link mailed at signup (default): most journeys are about what a confirmed account does. */
+  confirmEmail?: boolean;
 };
 
 export type OutboxMail = {
@@ -126,6 +128,25 @@ export function parseEml(file: string, raw: string): OutboxMail {
   };
 }
 
+/** The newest mail to `address` whose text matches `pattern`, waiting for it (mails leave after the answer). */
+export async function waitForMail(address: string, pattern: RegExp, timeoutMs = 10_000): Promise<OutboxMail> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mail = (await readOutbox()).find((m) => m.to.includes(address) && pattern.test(m.text));
+    if (mail) return mail;
+    if (Date.now() > deadline) throw new Error(`no mail to ${address} matching ${pattern} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The link of the newest mail to `address` that proves an address (signup or change of e-mail). */
+export async function verificationLinkSentTo(address: string): Promise<string> {
+  const mail = await waitForMail(address, /\/verify-email\?token=/);
+  const link = mail.links.find((href) => href.includes('/verify-email?token='));
+  if (!link) throw new Error(`no verification link in the mail to ${address}`);
+  return link;
+}
+
 /** The mails of the outbox, newest first. */
 export async function readOutbox(): Promise<OutboxMail[]> {
   const dataDir = process.env.E2E_DATA_DIR;
@@ -221,6 +242,10 @@ async function createUserThroughApi(api: APIRequestContext, options: CreateUserO
   const displayName = options.displayName ?? `${role === 'helper' ? 'Aidant' : 'Aidé'} ${id}`;
   const signup = await api.post(`${API}/auth/signup`, { data: { email, password, display_name: displayName } });
   if (signup.status() !== 201) throw new Error(`signup of ${email} failed: ${signup.status()} ${await signup.text()}`);
+  if (options.confirmEmail ?? true) {
+    const token = new URL(await verificationLinkSentTo(email)).searchParams.get('token') ?? '';
+    await ok(await api.post(`${API}/auth/verify-email`, { data: { token } }), `confirmation of ${email}`);
+  }
   const token = await login(api, email, password);
   if (role === 'helper') {
     const toggled = await ok<{ role: Role }>(

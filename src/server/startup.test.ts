@@ -8,6 +8,7 @@ import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from './seed/constants.ts';
 import { seedDemoData } from './seed/index.ts';
 import { DEMO_HELPERS, DEMO_SEEKERS, demoEmail } from './seed/users.ts';
 import { runStartupTasks } from './startup.ts';
+import { pino } from 'pino';
 import { buildTestApp, type TestApp } from '#tests/build-test-app.ts';
 import { createSeeker } from '#tests/factories/users.ts';
 
@@ -88,17 +89,49 @@ describe('runStartupTasks', () => {
     expect(lines).toEqual([expect.stringContaining('chef@exemple.fr')]);
     const [row] = await t.app.ctx.db.select().from(users).where(eq(users.email, 'chef@exemple.fr'));
     expect(row!.role).toBe('admin');
+    expect(row!.emailVerifiedAt).not.toBeNull();
     expect((await login('chef@exemple.fr', 'mot-de-passe-admin')).statusCode).toBe(200);
     // A second start changes nothing.
     await runStartupTasks(ctx);
     expect(await t.app.ctx.db.$count(users, eq(users.email, 'chef@exemple.fr'))).toBe(1);
   });
 
-  it('promotes an existing account named by ADMIN_EMAIL, keeping its password', async () => {
-    const seeker = await createSeeker(t.app.ctx.db, { email: 'promue@exemple.fr', password: 'son-propre-mdp' });
-    await runStartupTasks(withConfig({ admin: { email: 'Promue@Exemple.fr', password: 'autre-chose' } }));
+  it('never promotes an account someone else signed up with the address of ADMIN_EMAIL', async () => {
+    // An attacker registers the address while it is free (after the admin changed or erased it).
+    const stranger = await createSeeker(t.app.ctx.db, {
+      email: 'prise@exemple.fr',
+      password: 'mdp-de-l-attaquant',
+      emailVerifiedAt: null,
+    });
+    const logLines: string[] = [];
+    const ctx: AppContext = {
+      ...withConfig({ admin: { email: 'Prise@Exemple.fr', password: 'mdp-de-l-operateur' } }),
+      log: pino({ level: 'trace' }, { write: (line: string) => void logLines.push(line) }),
+    };
+    const lines = await runStartupTasks(ctx);
+    const [row] = await t.app.ctx.db.select().from(users).where(eq(users.id, stranger.id));
+    expect(row!.role).toBe('helpee');
+    expect(row!.emailVerifiedAt).toBeNull();
+    expect(lines).toEqual([]);
+    const errors = logLines
+      .map((line) => JSON.parse(line) as { level: number; msg: string })
+      .filter((l) => l.level >= 50);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]!.msg).toMatch(/not promoted/);
+    // Nothing personal in that line: the account is named by its id only.
+    expect(logLines.join('')).not.toContain('prise@exemple.fr');
+  });
+
+  it('promotes an existing account named by ADMIN_EMAIL when ADMIN_PASSWORD is its own password', async () => {
+    const seeker = await createSeeker(t.app.ctx.db, {
+      email: 'promue@exemple.fr',
+      password: 'son-propre-mdp',
+      emailVerifiedAt: null,
+    });
+    await runStartupTasks(withConfig({ admin: { email: 'Promue@Exemple.fr', password: 'son-propre-mdp' } }));
     const [row] = await t.app.ctx.db.select().from(users).where(eq(users.id, seeker.id));
     expect(row!.role).toBe('admin');
+    expect(row!.emailVerifiedAt).not.toBeNull();
     expect((await login('promue@exemple.fr', 'son-propre-mdp')).statusCode).toBe(200);
   });
 });

@@ -38,6 +38,13 @@ export const PASSWORD_RESET_MAILS_WINDOW_MINUTES = 60;
 /** Accounts created per client address and hour (SIGNUP_RATE_LIMIT_PER_HOUR overrides it). */
 export const SIGNUPS_PER_ADDRESS_PER_HOUR = 10;
 export const RESET_REDIRECT_DELAY_MS = 3000;
+/** A link proving an address (signup, resend, change of e-mail) works this long, once. */
+export const EMAIL_VERIFICATION_TTL_HOURS = 24;
+/** Links mailed per account and window (resends and changes of address alike); past it, 429. */
+export const EMAIL_VERIFICATION_MAILS_MAX = 3;
+export const EMAIL_VERIFICATION_MAILS_WINDOW_MINUTES = 60;
+/** "Renvoyer le lien" presses per client address and hour, whatever the account. */
+export const EMAIL_VERIFICATION_RESENDS_PER_ADDRESS_PER_HOUR = 10;
 
 export const CURRENCIES = ['eur', 'usd'] as const;
 export type Currency = (typeof CURRENCIES)[number];

@@ -8,7 +8,10 @@ export const DEFAULT_TEST_PASSWORD = 'motdepasse-solide';
 
 let cachedHash: Promise<string> | undefined;
 
-/** Inserts a user straight into the database; unique e-mail and username unless given. */
+/**
+ * Inserts a user straight into the database; unique e-mail and username unless given. Its address is
+ * confirmed unless `emailVerifiedAt: null` is given: most tests are about what a confirmed account does.
+ */
 export async function createUser(
   db: Executor,
   overrides: Partial<Omit<typeof users.$inferInsert, 'passwordHash'>> & { role?: Role; password?: string } = {},
@@ -23,6 +26,7 @@ export async function createUser(
       email: `user-${suffix}@exemple.fr`,
       username: `user_${suffix}`,
       displayName: `Utilisateur ${suffix}`,
+      emailVerifiedAt: new Date(),
       ...fields,
       passwordHash,
     })

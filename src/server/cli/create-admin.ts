@@ -1,6 +1,7 @@
 // npm run admin:create -- <email>
-// Promotes an existing account to administrator, or creates one with ADMIN_PASSWORD (or a generated
-// password printed once). Uses the server's configuration (DATA_DIR or DATABASE_URL).
+// Creates an administrator with ADMIN_PASSWORD (or a generated password printed once), or promotes an
+// existing account when ADMIN_PASSWORD is that account's own password: an address someone else
+// signed up with never becomes an admin. Uses the server's configuration (DATA_DIR or DATABASE_URL).
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { ensureAdmin } from '../modules/users/users.service.ts';
@@ -8,9 +9,10 @@ import { openCliContext } from './cli-context.ts';
 
 const USAGE = [
   'Usage : npm run admin:create -- <email>',
-  '  Promeut le compte existant en administrateur, ou le crée.',
+  '  Crée le compte administrateur, ou promeut le compte existant si ADMIN_PASSWORD est son mot de passe.',
   '  Mot de passe d’un nouveau compte : variable ADMIN_PASSWORD, sinon un mot de passe généré est affiché.',
-  '  (Promotes an existing account to admin, or creates it with ADMIN_PASSWORD or a generated password.)',
+  '  (Creates the admin with ADMIN_PASSWORD or a generated password; promotes an existing account only',
+  '  when ADMIN_PASSWORD is its own password.)',
 ].join('\n');
 
 async function main(): Promise<void> {
@@ -38,7 +40,13 @@ async function main(): Promise<void> {
       else console.log(`Mot de passe généré (notez-le, il ne sera plus affiché) / generated password: ${password}`);
     } else if (outcome === 'promoted') {
       console.log(`Compte existant promu administrateur / existing account promoted to admin: ${user.email}`);
-      console.log('Son mot de passe est inchangé / its password is unchanged.');
+    } else if (outcome === 'refused') {
+      console.error(
+        `${user.email} est un compte existant dont le mot de passe n’est pas ADMIN_PASSWORD : non promu. ` +
+          'Donnez son mot de passe dans ADMIN_PASSWORD pour le promouvoir. / ' +
+          'existing account whose password is not ADMIN_PASSWORD: not promoted.',
+      );
+      process.exitCode = 1;
     } else {
       console.log(`${user.email} est déjà administrateur / is already an admin.`);
     }

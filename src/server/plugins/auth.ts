@@ -6,6 +6,7 @@ import { ACCESS_TOKEN_TTL_SECONDS, type Role } from '#shared/constants.ts';
 import { ErrorCode } from '#shared/error-codes.ts';
 import { admin as adminMessages } from '#shared/messages/admin.ts';
 import { apiErrors } from '#shared/messages/common.ts';
+import { emailVerification } from '#shared/messages/email-verification.ts';
 import type { App, AppContext } from '../app-types.ts';
 import { users, type UserRow } from '../db/schema/users.ts';
 import { AppError, forbidden, unauthorized } from '../errors.ts';
@@ -100,6 +101,19 @@ export function requireUser(request: FastifyRequest): UserRow {
 /** preHandler: the request needs a logged-in user. */
 export const authenticated: preHandlerAsyncHookHandler = async (request) => {
   requireUser(request);
+};
+
+/**
+ * 403 EMAIL_NOT_VERIFIED until the account's address is proven by its link: booking, paying, writing,
+ * publishing and becoming a helper need it (DESIGN.md section 16); browsing and the profile do not.
+ */
+export function requireVerifiedEmail(user: UserRow): void {
+  if (!user.emailVerifiedAt) throw forbidden(ErrorCode.EMAIL_NOT_VERIFIED, emailVerification.required);
+}
+
+/** preHandler: the request needs a logged-in user whose address is proven. */
+export const verifiedEmail: preHandlerAsyncHookHandler = async (request) => {
+  requireVerifiedEmail(requireUser(request));
 };
 
 /** preHandler: the request needs a logged-in user holding one of these roles. */

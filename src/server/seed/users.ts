@@ -105,6 +105,7 @@ export function createDemoUser(
     tags: person.tags,
     role,
     isVerified: role === 'helper',
+    emailVerified: true,
   });
 }
 
@@ -117,6 +118,7 @@ export async function seedUsers(seed: SeedContext, passwordHash: string): Promis
     displayName: 'Équipe Appui',
     role: 'admin',
     isVerified: true,
+    emailVerified: true,
   });
   const seekers: UserRow[] = [];
   for (const person of DEMO_SEEKERS) seekers.push(await createDemoUser(seed, person, 'helpee', passwordHash));

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DISPLAY_NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../constants.ts';
 import { auth, passwordReset } from '../messages/auth.ts';
+import { emailVerification } from '../messages/email-verification.ts';
 import { EmailSchema, PasswordSchema, UsernameSchema } from './users.ts';
 
 export const SignupRequestSchema = z.object({
@@ -25,6 +26,14 @@ export const ResetPasswordRequestSchema = z.object({
   token: z.string().trim().min(1, passwordReset.tokenMissing).max(200),
   new_password: PasswordSchema,
 });
+
+/** POST /auth/verify-email: the token of the link mailed to prove an address. */
+export const VerifyEmailRequestSchema = z.object({
+  token: z.string().trim().min(1, emailVerification.tokenMissing).max(200),
+});
+
+/** What the link proved: the account's own address, or the new one it moved to (`changed`). */
+export const VerifyEmailResponseSchema = z.object({ message: z.string(), email: z.string(), changed: z.boolean() });
 
 /** Client-side forms add the confirmation field (spec 1 section 5, spec 2 section 5). */
 export const SignupFormSchema = SignupRequestSchema.extend({ confirm_password: z.string() }).refine(

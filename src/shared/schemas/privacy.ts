@@ -35,6 +35,8 @@ const ExportProfileSchema = z.object({
   tags: z.array(z.string()),
   role: z.string(),
   is_verified: z.boolean(),
+  /** When the address was confirmed by its link, null while it is not. */
+  email_verified_at: nullableTs,
   /** The avatar's absolute link, null without one. */
   avatar_url: z.string().nullable(),
   suspended_at: nullableTs,

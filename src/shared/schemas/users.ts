@@ -42,8 +42,15 @@ export const PublicUserSchema = z.object({
 });
 export type PublicUser = z.infer<typeof PublicUserSchema>;
 
-/** The logged-in user's own view (GET /users/me): public fields plus e-mail. */
-export const CurrentUserSchema = PublicUserSchema.extend({ email: z.string() });
+/**
+ * The logged-in user's own view (GET /users/me): public fields plus the e-mail, whether it is
+ * confirmed, and the address a change of e-mail waits to confirm (null when none).
+ */
+export const CurrentUserSchema = PublicUserSchema.extend({
+  email: z.string(),
+  email_verified: z.boolean(),
+  pending_email: z.string().nullable(),
+});
 export type CurrentUser = z.infer<typeof CurrentUserSchema>;
 
 /** PUT /users/me: every field optional; an empty display name or bio clears it. */
@@ -61,8 +68,9 @@ export const UpdateMeRequestSchema = z
 export type UpdateMeRequest = z.infer<typeof UpdateMeRequestSchema>;
 
 /**
- * PUT /users/me answers the updated user; after a change of e-mail or password (which revokes every
- * token issued before) also a fresh `access_token` that keeps the current session logged in.
+ * PUT /users/me answers the updated user; after a change of password (which revokes every token
+ * issued before) also a fresh `access_token` that keeps the current session logged in. A new e-mail
+ * shows as `pending_email` until its link is opened.
  */
 export const UpdateMeResponseSchema = CurrentUserSchema.extend({ access_token: z.string().optional() });
 export type UpdateMeResponse = z.infer<typeof UpdateMeResponseSchema>;

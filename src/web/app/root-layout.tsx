@@ -5,6 +5,7 @@ import { BioReminder } from '#web/components/layout/bio-reminder.tsx';
 import { GeneralHeader, LandingHeader } from '#web/components/layout/headers.tsx';
 import { SiteFooter } from '#web/components/layout/site-footer.tsx';
 import { paths } from '#web/config/paths.ts';
+import { EmailVerificationBanner } from '#web/features/auth/components/email-verification-banner.tsx';
 import { MessagesHeaderLink } from '#web/features/messaging/components/unread-badge.tsx';
 import { useAuth } from '#web/lib/auth.tsx';
 import { AuthDialogProvider } from './auth-dialog-provider.tsx';
@@ -43,6 +44,7 @@ export function RootLayout() {
           <GeneralHeader messagesLink={<MessagesHeaderLink />} />
         )}
         <main id="contenu" className="flex-1" tabIndex={-1}>
+          <EmailVerificationBanner />
           <BioReminder />
           <Outlet />
         </main>

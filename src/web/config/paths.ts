@@ -80,6 +80,10 @@ export const paths = {
     path: PAGE_PATTERNS.resetPassword,
     href: (token?: string) => withQuery('/reset-password', { token }),
   },
+  verifyEmail: {
+    path: PAGE_PATTERNS.verifyEmail,
+    href: (token?: string) => withQuery('/verify-email', { token }),
+  },
   about: { path: PAGE_PATTERNS.about, href: () => '/about' },
   confidentialite: { path: PAGE_PATTERNS.confidentialite, href: () => '/confidentialite' },
   cgv: { path: PAGE_PATTERNS.cgv, href: () => '/cgv' },

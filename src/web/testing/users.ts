@@ -14,6 +14,8 @@ export function currentUserFixture(overrides: Partial<CurrentUser> = {}): Curren
     profile_image_url: null,
     tags: [],
     is_verified: false,
+    email_verified: true,
+    pending_email: null,
     role: 'helper',
     created_at: '2030-01-01T10:00:00.000Z',
     ...overrides,

@@ -4,11 +4,16 @@ import {
   ResetPasswordRequestSchema,
   SignupRequestSchema,
   TokenResponseSchema,
+  VerifyEmailRequestSchema,
+  VerifyEmailResponseSchema,
 } from '#shared/schemas/auth.ts';
 import { ErrorResponseSchema, MessageResponseSchema, ValidationErrorResponseSchema } from '#shared/schemas/common.ts';
 import { CurrentUserSchema } from '#shared/schemas/users.ts';
+import { EMAIL_VERIFICATION_RESENDS_PER_ADDRESS_PER_HOUR } from '#shared/constants.ts';
 import type { App, AppContext } from '../../app-types.ts';
 import { backgroundSettled } from '../../lib/background.ts';
+import { authenticated, requireUser } from '../../plugins/auth.ts';
+import { resendVerification, verifyEmail } from '../users/users.service.ts';
 import { forgotPassword, login, resetPassword, signup } from './auth.service.ts';
 
 export async function authRoutes(app: App, { ctx }: { ctx: AppContext }): Promise<void> {
@@ -93,5 +98,45 @@ export async function authRoutes(app: App, { ctx }: { ctx: AppContext }): Promis
       },
     },
     async (request) => resetPassword(ctx, request.body.token, request.body.new_password),
+  );
+
+  app.post(
+    '/auth/verify-email',
+    {
+      config: { rateLimit },
+      schema: {
+        tags: ['auth'],
+        summary: 'Confirmer une adresse e-mail avec le lien reçu',
+        description:
+          'Le lien de l’inscription confirme l’adresse du compte ; celui d’un changement d’adresse fait ' +
+          'de la nouvelle l’adresse du compte (`changed`) et déconnecte toutes les sessions. ' +
+          'Lien inconnu, déjà utilisé ou expiré : 400 INVALID_VERIFICATION_TOKEN.',
+        body: VerifyEmailRequestSchema,
+        response: {
+          200: VerifyEmailResponseSchema,
+          400: ErrorResponseSchema,
+          409: ErrorResponseSchema,
+          422: ValidationErrorResponseSchema,
+          429: ErrorResponseSchema,
+        },
+      },
+    },
+    async (request) => verifyEmail(ctx, request.body.token),
+  );
+
+  app.post(
+    '/auth/verify-email/resend',
+    {
+      preHandler: authenticated,
+      // Per client address here; the service adds a budget per account.
+      config: { rateLimit: { max: EMAIL_VERIFICATION_RESENDS_PER_ADDRESS_PER_HOUR, timeWindow: '1 hour' } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Recevoir un nouveau lien de confirmation de l’adresse e-mail',
+        security: [{ bearer: [] }],
+        response: { 200: MessageResponseSchema, 401: ErrorResponseSchema, 429: ErrorResponseSchema },
+      },
+    },
+    async (request) => resendVerification(ctx, requireUser(request)),
   );
 }

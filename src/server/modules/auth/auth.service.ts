@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import {
   PASSWORD_RESET_MAILS_MAX,
   PASSWORD_RESET_MAILS_WINDOW_MINUTES,
@@ -13,6 +12,7 @@ import type { AppContext } from '../../app-types.ts';
 import { mailErrorForLog } from '../../adapters/mail/mailer.ts';
 import { badRequest, forbidden, unauthorized } from '../../errors.ts';
 import { runInBackground } from '../../lib/background.ts';
+import { hashLinkToken, newLinkToken } from '../../lib/link-tokens.ts';
 import { createTokenIssuer } from '../../plugins/auth.ts';
 import { clearPasswordAttempts, countPasswordAttempt } from '../../lib/login-failures.ts';
 import { countersFor } from '../../plugins/rate-limit-store.ts';
@@ -21,19 +21,19 @@ import {
   findUserByEmail,
   replacePassword,
   retirePasswordResets,
+  sendSignupVerification,
   toCurrentUser,
 } from '../users/users.service.ts';
 import * as repo from './auth.repository.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 
-const RESET_TOKEN_BYTES = 32;
-
 /** Only the sha-256 of a reset token is stored: a database leak does not leak usable links. */
-export function hashResetToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
+export const hashResetToken = hashLinkToken;
 
-/** POST /auth/signup: a new seeker (`helpee`); the client logs in right after (spec 1 section 4). */
+/**
+ * POST /auth/signup: a new seeker (`helpee`); the client logs in right after (spec 1 section 4). The
+ * link proving the address goes after the answer.
+ */
 export async function signup(ctx: AppContext, input: SignupRequest): Promise<CurrentUser> {
   const passwordHash = await hashPassword(input.password);
   const user = await createUser(ctx.db, {
@@ -43,6 +43,7 @@ export async function signup(ctx: AppContext, input: SignupRequest): Promise<Cur
     username: input.username,
     role: 'helpee',
   });
+  sendSignupVerification(ctx, user);
   return toCurrentUser(user);
 }
 
@@ -95,7 +96,7 @@ export async function forgotPassword(ctx: AppContext, email: string): Promise<{ 
 async function sendResetLink(ctx: AppContext, email: string): Promise<void> {
   const user = await findUserByEmail(ctx.db, email);
   if (!user) return;
-  const token = randomBytes(RESET_TOKEN_BYTES).toString('base64url');
+  const token = newLinkToken();
   await repo.insertPasswordReset(ctx.db, {
     userId: user.id,
     tokenHash: hashResetToken(token),

@@ -15,7 +15,7 @@ import {
   BookingListSchema,
 } from '#shared/schemas/bookings.ts';
 import type { App, AppContext } from '../../app-types.ts';
-import { authenticated, requireUser } from '../../plugins/auth.ts';
+import { authenticated, requireUser, verifiedEmail } from '../../plugins/auth.ts';
 import {
   bookingStats,
   cancelBooking,
@@ -41,7 +41,7 @@ export async function bookingsRoutes(app: App, { ctx }: { ctx: AppContext }): Pr
   app.post(
     '/bookings/',
     {
-      preHandler: authenticated,
+      preHandler: [authenticated, verifiedEmail],
       config: { rateLimit: bookingAttemptRateLimit },
       schema: {
         tags: ['bookings'],
@@ -62,7 +62,7 @@ export async function bookingsRoutes(app: App, { ctx }: { ctx: AppContext }): Pr
   app.get(
     '/bookings/',
     {
-      preHandler: authenticated,
+      preHandler: [authenticated, verifiedEmail],
       schema: {
         tags: ['bookings'],
         summary: 'Mes réservations (en tant qu’aidé et reçues en tant qu’aidant)',

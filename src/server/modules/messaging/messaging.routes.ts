@@ -19,7 +19,7 @@ import {
   MessageListSchema,
 } from '#shared/schemas/messages.ts';
 import type { App, AppContext } from '../../app-types.ts';
-import { authenticated, requireUser } from '../../plugins/auth.ts';
+import { authenticated, requireUser, verifiedEmail } from '../../plugins/auth.ts';
 import {
   conversationCreateRateLimit,
   messageSendExtraLimits,
@@ -52,7 +52,7 @@ export async function messagingRoutes(app: App, { ctx }: { ctx: AppContext }): P
   app.post(
     '/messages/conversations',
     {
-      preHandler: authenticated,
+      preHandler: [authenticated, verifiedEmail],
       config: { rateLimit: conversationCreateRateLimit },
       schema: {
         tags,
@@ -79,7 +79,7 @@ export async function messagingRoutes(app: App, { ctx }: { ctx: AppContext }): P
   app.get(
     '/messages/conversations',
     {
-      preHandler: authenticated,
+      preHandler: [authenticated, verifiedEmail],
       schema: {
         tags,
         summary: 'Mes conversations, la plus récemment active en premier',
@@ -131,7 +131,7 @@ export async function messagingRoutes(app: App, { ctx }: { ctx: AppContext }): P
   app.post(
     '/messages/conversations/:id/messages',
     {
-      preHandler: [authenticated, messageSendExtraLimits(app)],
+      preHandler: [authenticated, verifiedEmail, messageSendExtraLimits(app)],
       config: { rateLimit: messagesPerMinuteRateLimit },
       schema: {
         tags,

@@ -18,7 +18,7 @@ import {
 } from '#shared/schemas/offers.ts';
 import type { App, AppContext } from '../../app-types.ts';
 import { sendJson } from '../../lib/etag.ts';
-import { authenticated, requireRole, requireUser } from '../../plugins/auth.ts';
+import { authenticated, requireRole, requireUser, verifiedEmail } from '../../plugins/auth.ts';
 import * as search from './offers-search.service.ts';
 import * as service from './offers.service.ts';
 
@@ -61,7 +61,7 @@ export async function offersRoutes(app: App, { ctx }: { ctx: AppContext }): Prom
     app.post(
       url,
       {
-        preValidation: helperOnly,
+        preValidation: [helperOnly, verifiedEmail],
         schema: {
           hide: url === '/offers',
           tags,
@@ -150,7 +150,7 @@ export async function offersRoutes(app: App, { ctx }: { ctx: AppContext }): Prom
   app.put(
     '/offers/:id',
     {
-      preValidation: helperOnly,
+      preValidation: [helperOnly, verifiedEmail],
       schema: {
         tags,
         summary: 'Modifier son offre',

@@ -7,7 +7,7 @@ import {
   CheckoutSessionStatusSchema,
 } from '#shared/schemas/payments.ts';
 import type { App, AppContext } from '../../app-types.ts';
-import { authenticated, requireUser } from '../../plugins/auth.ts';
+import { authenticated, requireUser, verifiedEmail } from '../../plugins/auth.ts';
 import { setRefundExecutor } from '../bookings/bookings.service.ts';
 import { checkoutSessionStatus, createCheckoutSession, handleWebhook, refundExecutor } from './payments.service.ts';
 import { bookingAttemptRateLimit } from '../../plugins/account-rate-limits.ts';
@@ -31,7 +31,7 @@ export async function paymentsRoutes(app: App, { ctx }: { ctx: AppContext }): Pr
   app.post(
     '/payments/checkout-session',
     {
-      preHandler: authenticated,
+      preHandler: [authenticated, verifiedEmail],
       config: { rateLimit: bookingAttemptRateLimit },
       schema: {
         tags: ['payments'],

@@ -78,6 +78,7 @@ export async function exportUserData(ctx: AppContext, user: UserRow, now: Date =
       tags: user.tags,
       role: user.role,
       is_verified: user.isVerified,
+      email_verified_at: isoOrNull(user.emailVerifiedAt),
       avatar_url: absoluteLink(ctx.config.publicUrl, user.avatarUrl),
       suspended_at: isoOrNull(user.suspendedAt),
       created_at: iso(user.createdAt),

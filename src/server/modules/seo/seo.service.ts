@@ -32,6 +32,7 @@ export const ROBOTS_DISALLOWED_PATHS = [
   PAGE_PATTERNS.stripeTest,
   PAGE_PATTERNS.forgotPassword,
   PAGE_PATTERNS.resetPassword,
+  PAGE_PATTERNS.verifyEmail,
   '/simulateur/',
 ] as const;
 

@@ -1,7 +1,7 @@
-import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Role } from '#shared/constants.ts';
 import type { Executor } from '../../db/client.ts';
-import { passwordResets, users, type UserRow } from '../../db/schema/users.ts';
+import { emailVerifications, passwordResets, users, type UserRow } from '../../db/schema/users.ts';
 
 export type NewUserRow = typeof users.$inferInsert;
 export type UserPatch = Partial<
@@ -115,6 +115,99 @@ export async function suspendUser(db: Executor, id: string): Promise<UserRow | u
     .update(users)
     .set({ suspendedAt: sql`now()`, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: sql`now()` })
     .where(and(eq(users.id, id), isNull(users.suspendedAt), isNull(users.erasedAt)))
+    .returning();
+  return row;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Links that prove an address (email_verifications).
+
+export async function insertEmailVerification(
+  db: Executor,
+  values: { userId: string; email: string; tokenHash: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(emailVerifications).values(values);
+}
+
+/** Spends every pending link of the account: a newer link (or a newer address asked for) replaces them. */
+export async function retireEmailVerifications(db: Executor, userId: string): Promise<void> {
+  await db
+    .update(emailVerifications)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(emailVerifications.userId, userId), isNull(emailVerifications.usedAt)));
+}
+
+/**
+ * Spends a link if it is still valid, in one statement: two opens of one link cannot both count.
+ * Answers its account and address, or undefined for an unknown, spent or expired token.
+ */
+export async function consumeEmailVerification(
+  db: Executor,
+  tokenHash: string,
+): Promise<{ userId: string; email: string } | undefined> {
+  const [row] = await db
+    .update(emailVerifications)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(emailVerifications.tokenHash, tokenHash),
+        isNull(emailVerifications.usedAt),
+        gt(emailVerifications.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ userId: emailVerifications.userId, email: emailVerifications.email });
+  return row;
+}
+
+/** The address the account asked to move to, while its link is still valid; undefined otherwise. */
+export async function findPendingEmail(db: Executor, user: Pick<UserRow, 'id' | 'email'>): Promise<string | undefined> {
+  const [row] = await db
+    .select({ email: emailVerifications.email })
+    .from(emailVerifications)
+    .where(
+      and(
+        eq(emailVerifications.userId, user.id),
+        isNull(emailVerifications.usedAt),
+        gt(emailVerifications.expiresAt, sql`now()`),
+        sql`${emailVerifications.email} <> ${user.email.toLowerCase()}`,
+      ),
+    )
+    .orderBy(desc(emailVerifications.createdAt))
+    .limit(1);
+  return row?.email;
+}
+
+/** The account's own address is proven (kept if it already was). Undefined for a suspended or erased account. */
+export async function markEmailVerified(db: Executor, userId: string, email: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(users.id, userId),
+        sql`lower(${users.email}) = ${email.toLowerCase()}`,
+        isNull(users.suspendedAt),
+        isNull(users.erasedAt),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/**
+ * The account moves to `email`, proven by its link: one statement, every older token revoked
+ * (token_version + 1), as after any change of credentials. Undefined for a suspended or erased account.
+ */
+export async function moveToEmail(db: Executor, userId: string, email: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({
+      email: email.toLowerCase(),
+      emailVerifiedAt: sql`now()`,
+      tokenVersion: sql`${users.tokenVersion} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(users.id, userId), isNull(users.suspendedAt), isNull(users.erasedAt)))
     .returning();
   return row;
 }

@@ -44,6 +44,8 @@ describe('GET /users/me', () => {
       is_verified: false,
       role: 'helpee',
       created_at: user.createdAt.toISOString(),
+      email_verified: true,
+      pending_email: null,
     });
   });
 
@@ -170,21 +172,16 @@ describe('PUT /users/me', () => {
 
   it('updates the given fields and leaves the others', async () => {
     const user = await createSeeker(t.app.ctx.db, { bio: 'Ancienne bio' });
-    const res = await put(user, {
-      display_name: '  Lou Renard ',
-      username: 'lou.renard',
-      email: 'Lou.Renard@Exemple.fr',
-      current_password: DEFAULT_TEST_PASSWORD,
-    });
+    const res = await put(user, { display_name: '  Lou Renard ', username: 'lou.renard' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       display_name: 'Lou Renard',
       username: 'lou.renard',
-      email: 'lou.renard@exemple.fr',
+      email: user.email,
       bio: 'Ancienne bio',
     });
     const [row] = await t.app.ctx.db.select().from(users).where(eq(users.id, user.id));
-    expect(row).toMatchObject({ displayName: 'Lou Renard', username: 'lou.renard', email: 'lou.renard@exemple.fr' });
+    expect(row).toMatchObject({ displayName: 'Lou Renard', username: 'lou.renard', email: user.email });
     expect(row!.updatedAt.getTime()).toBeGreaterThanOrEqual(user.updatedAt.getTime());
   });
 
@@ -208,14 +205,6 @@ describe('PUT /users/me', () => {
     const res = await put(user, { username: other.username! });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ code: ErrorCode.USERNAME_TAKEN, detail: auth.usernameTaken });
-  });
-
-  it('refuses an e-mail taken by someone else, whatever its case, with 409', async () => {
-    const other = await createUser(t.app.ctx.db);
-    const user = await createSeeker(t.app.ctx.db);
-    const res = await put(user, { email: other.email.toUpperCase(), current_password: DEFAULT_TEST_PASSWORD });
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ code: ErrorCode.EMAIL_TAKEN, detail: auth.emailTaken });
   });
 
   it.each([
@@ -269,34 +258,7 @@ describe('PUT /users/me', () => {
     );
   });
 
-  it('changes the e-mail with the current password: other tokens revoked, a fresh one answered, old address told', async () => {
-    const user = await createSeeker(t.app.ctx.db, { displayName: 'Inès Garnier' });
-    const oldToken = await t.tokenFor(user);
-    const res = await put(user, { email: 'ines.nouvelle@exemple.fr', current_password: DEFAULT_TEST_PASSWORD });
-    expect(res.statusCode).toBe(200);
-    const body = res.json<{ email: string; access_token: string }>();
-    expect(body.email).toBe('ines.nouvelle@exemple.fr');
-
-    const me = (token: string) =>
-      t.app.inject({ method: 'GET', url: api('/users/me'), headers: { authorization: `Bearer ${token}` } });
-    const revoked = await me(oldToken);
-    expect(revoked.statusCode).toBe(401);
-    expect(revoked.json().code).toBe(ErrorCode.INVALID_TOKEN);
-    expect((await me(body.access_token)).statusCode).toBe(200);
-
-    const mails = (await t.readOutbox()).map(parseMail);
-    const told = mails.filter((mail) => mail.to.includes(user.email));
-    expect(told).toHaveLength(1);
-    expect(told[0]!.subject).toBe(profile.accountChangedMailSubject);
-    expect(told[0]!.text).toContain(profile.accountChangedEmail);
-    expect(told[0]!.text).toContain('Bonjour Inès Garnier');
-    expect(mails.filter((mail) => mail.to.includes('ines.nouvelle@exemple.fr'))).toHaveLength(0);
-  });
-
-  it.each([
-    ['e-mail', { email: 'apres-changement@exemple.fr' }],
-    ['password', { new_password: 'nouveau-secret' }],
-  ])('spends the reset links already sent when the %s changes', async (_change, fields) => {
+  it('spends the reset links already sent when the password changes', async () => {
     // A link that reached the old (maybe stolen) mailbox must not undo the change an hour later.
     const user = await createSeeker(t.app.ctx.db);
     const forgot = await t.app.inject({
@@ -307,8 +269,7 @@ describe('PUT /users/me', () => {
     expect(forgot.statusCode).toBe(200);
     const mail = (await t.readOutbox()).map(parseMail).find((m) => m.to.includes(user.email));
     const token = decodeURIComponent(/token=([^\s]+)/.exec(mail!.text)![1]!);
-    const email = 'email' in fields ? `${user.id.slice(0, 8)}-${fields.email}` : undefined;
-    const res = await put(user, { ...fields, ...(email ? { email } : {}), current_password: DEFAULT_TEST_PASSWORD });
+    const res = await put(user, { new_password: 'nouveau-secret', current_password: DEFAULT_TEST_PASSWORD });
     expect(res.statusCode).toBe(200);
     const reset = await t.app.inject({
       method: 'POST',

@@ -16,7 +16,7 @@ import {
 import type { App, AppContext } from '../../app-types.ts';
 import { AppError, badRequest } from '../../errors.ts';
 import { authenticated, requireUser } from '../../plugins/auth.ts';
-import { getPublicUser, toCurrentUser, toggleRole, updateAvatar, updateMe } from './users.service.ts';
+import { getMe, getPublicUser, toggleRole, updateAvatar, updateMe } from './users.service.ts';
 
 const security = [{ bearer: [] }];
 
@@ -58,7 +58,7 @@ export async function usersRoutes(app: App, { ctx }: { ctx: AppContext }): Promi
         response: { 200: CurrentUserSchema, 401: ErrorResponseSchema },
       },
     },
-    async (request) => toCurrentUser(requireUser(request)),
+    async (request) => getMe(ctx, requireUser(request)),
   );
 
   app.put(
@@ -70,8 +70,10 @@ export async function usersRoutes(app: App, { ctx }: { ctx: AppContext }): Promi
         summary: 'Modifier mon profil (nom affiché, nom d’utilisateur, bio, e-mail, mot de passe)',
         description:
           'Changer d’e-mail ou de mot de passe demande `current_password` (400 CURRENT_PASSWORD_REQUIRED, ' +
-          '403 CURRENT_PASSWORD_WRONG, 429 après trop d’échecs), déconnecte toutes les autres sessions, ' +
-          'renvoie un nouveau `access_token` pour celle-ci et prévient l’ancienne adresse par e-mail.',
+          '403 CURRENT_PASSWORD_WRONG, 429 après trop d’échecs). Un nouveau mot de passe déconnecte toutes ' +
+          'les autres sessions et renvoie un nouveau `access_token` pour celle-ci. Une nouvelle adresse ne ' +
+          'change rien tant que le lien qui lui est envoyé n’est pas ouvert (`pending_email`) ; la réponse ' +
+          'est la même qu’elle soit libre ou non. L’adresse actuelle est prévenue dans les deux cas.',
         security,
         body: UpdateMeRequestSchema,
         response: {
@@ -95,7 +97,9 @@ export async function usersRoutes(app: App, { ctx }: { ctx: AppContext }): Promi
       schema: {
         tags: ['users'],
         summary: 'Passer du mode aidant au mode aidé et inversement',
-        description: 'Refusé aux administrateurs (403, code ADMIN_ROLE_CHANGE_NOT_ALLOWED).',
+        description:
+          'Refusé aux administrateurs (403, code ADMIN_ROLE_CHANGE_NOT_ALLOWED). Passer en mode aidant ' +
+          'demande une adresse e-mail confirmée (403 EMAIL_NOT_VERIFIED).',
         security,
         response: { 200: ToggleRoleResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema },
       },

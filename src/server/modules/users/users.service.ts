@@ -1,9 +1,16 @@
 import { randomInt } from 'node:crypto';
-import type { Role } from '#shared/constants.ts';
+import {
+  EMAIL_VERIFICATION_MAILS_MAX,
+  EMAIL_VERIFICATION_MAILS_WINDOW_MINUTES,
+  EMAIL_VERIFICATION_TTL_HOURS,
+  type Role,
+} from '#shared/constants.ts';
 import { ErrorCode } from '#shared/error-codes.ts';
 import { auth } from '#shared/messages/auth.ts';
+import { emailVerification } from '#shared/messages/email-verification.ts';
 import { role as roleMessages } from '#shared/messages/role.ts';
 import { profile } from '#shared/messages/profile.ts';
+import { PAGE_PATTERNS } from '#shared/page-routes.ts';
 import { toggledRole } from '#shared/rules/roles.ts';
 import { usernameBaseFromEmail, usernameWithSuffix } from '#shared/rules/username.ts';
 import type {
@@ -21,11 +28,22 @@ import type { AppContext } from '../../app-types.ts';
 import type { Executor } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import { mailErrorForLog } from '../../adapters/mail/mailer.ts';
-import { badRequest, conflict, forbidden, notFound, pgConstraint, pgErrorCode, PgErrorCode } from '../../errors.ts';
+import {
+  AppError,
+  badRequest,
+  conflict,
+  forbidden,
+  notFound,
+  pgConstraint,
+  pgErrorCode,
+  PgErrorCode,
+} from '../../errors.ts';
 import { runInBackground } from '../../lib/background.ts';
 import { publishEvent } from '../../lib/realtime-bus.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import { createTokenIssuer } from '../../plugins/auth.ts';
+import { hashLinkToken, newLinkToken } from '../../lib/link-tokens.ts';
+import { createTokenIssuer, requireVerifiedEmail } from '../../plugins/auth.ts';
+import { countersFor } from '../../plugins/rate-limit-store.ts';
 import { clearPasswordAttempts, countPasswordAttempt } from '../../lib/login-failures.ts';
 import { hiddenByBlock } from '../blocks/blocks.service.ts';
 import * as repo from './users.repository.ts';
@@ -52,9 +70,22 @@ export function toPublicUser(row: UserRow): PublicUser {
   };
 }
 
-/** The logged-in user's own view: the public fields plus the e-mail. */
-export function toCurrentUser(row: UserRow): CurrentUser {
-  return { ...toPublicUser(row), email: row.email };
+/**
+ * The logged-in user's own view: the public fields plus the e-mail, whether it is proven, and the
+ * address it asked to move to (known only where the caller looked it up: GET /users/me).
+ */
+export function toCurrentUser(row: UserRow, pendingEmail: string | null = null): CurrentUser {
+  return {
+    ...toPublicUser(row),
+    email: row.email,
+    email_verified: row.emailVerifiedAt !== null,
+    pending_email: pendingEmail,
+  };
+}
+
+/** GET /users/me: the account, with the address it asked to move to while that link is valid. */
+export async function getMe(ctx: AppContext, user: UserRow): Promise<CurrentUser> {
+  return toCurrentUser(user, (await repo.findPendingEmail(ctx.db, user)) ?? null);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -103,6 +134,8 @@ export type NewUserInput = {
   tags?: string[];
   avatarUrl?: string | null;
   isVerified?: boolean;
+  /** Accounts an operator makes (admins) and the demo's: their address counts as proven. */
+  emailVerified?: boolean;
 };
 
 /**
@@ -131,6 +164,7 @@ export async function createUser(db: Executor, input: NewUserInput): Promise<Use
         tags: input.tags ?? [],
         avatarUrl: input.avatarUrl ?? null,
         isVerified: input.isVerified ?? false,
+        emailVerifiedAt: input.emailVerified ? new Date() : null,
       });
     } catch (error) {
       if (!chosenUsername && isUsernameViolation(error) && attempt < DERIVED_USERNAME_ATTEMPTS) continue;
@@ -212,6 +246,145 @@ export async function getPublicUser(ctx: AppContext, id: string, viewer: UserRow
 }
 
 // ---------------------------------------------------------------------------------------------
+// Proven addresses: the link mailed at signup, "Renvoyer le lien", and the change of e-mail.
+
+const VERIFICATION_MAILS = 'email-verification-mails';
+const VERIFICATION_MAILS_WINDOW_MS = EMAIL_VERIFICATION_MAILS_WINDOW_MINUTES * 60_000;
+const VERIFICATION_TTL_MS = EMAIL_VERIFICATION_TTL_HOURS * 3_600_000;
+
+const nameOf = (user: UserRow) => user.displayName ?? user.username ?? user.email;
+
+/** Sends a mail after the answer; a failure is logged with the account, never with the address. */
+function mailAfterAnswer(ctx: AppContext, user: UserRow, to: string, what: string, send: () => Promise<void>): void {
+  runInBackground(ctx, send, (error) =>
+    ctx.log.error({ err: mailErrorForLog(error, to), userId: user.id }, `${what} mail could not be sent`),
+  );
+}
+
+/**
+ * Each link mailed for an account draws on one budget per window (resends and changes of address
+ * alike): past it, a French 429 with the wait. Keyed by the account, so no change of client address
+ * escapes it; the routes add a limit per client address.
+ */
+async function countVerificationMail(ctx: AppContext, user: UserRow): Promise<void> {
+  const mails = await countersFor(ctx.database, ctx.config.jwtSecret).hit(
+    VERIFICATION_MAILS,
+    user.id,
+    VERIFICATION_MAILS_WINDOW_MS,
+  );
+  if (mails.count > EMAIL_VERIFICATION_MAILS_MAX) {
+    const minutes = Math.max(1, Math.ceil(mails.msLeft / 60_000));
+    throw new AppError(ErrorCode.VERIFICATION_MAILS_LIMITED, 429, emailVerification.tooManyMails(minutes));
+  }
+}
+
+/**
+ * A new link proving `email` for the account, which spends its older ones (one pending address at a
+ * time), then the mail. The token leaves only in the mail: never in a log or an answer.
+ */
+async function mailVerificationLink(ctx: AppContext, user: UserRow, email: string): Promise<void> {
+  const token = newLinkToken();
+  await ctx.db.transaction(async (tx) => {
+    await repo.retireEmailVerifications(tx, user.id);
+    await repo.insertEmailVerification(tx, {
+      userId: user.id,
+      email,
+      tokenHash: hashLinkToken(token),
+      expiresAt: new Date(Date.now() + VERIFICATION_TTL_MS),
+    });
+  });
+  const link = `${ctx.config.publicUrl}${PAGE_PATTERNS.verifyEmail}?token=${encodeURIComponent(token)}`;
+  const ownAddress = email === user.email.toLowerCase();
+  await ctx.mailer.send({
+    to: email,
+    subject: ownAddress ? emailVerification.signupMailSubject : emailVerification.changeMailSubject,
+    text: ownAddress
+      ? emailVerification.signupMailText(nameOf(user), link)
+      : emailVerification.changeMailText(nameOf(user), link),
+  });
+}
+
+/** Signup: the first link goes after the answer (the account is usable for browsing at once). */
+export function sendSignupVerification(ctx: AppContext, user: UserRow): void {
+  mailAfterAnswer(ctx, user, user.email, 'email verification', () => mailVerificationLink(ctx, user, user.email));
+}
+
+/** POST /auth/verify-email/resend: a new link to the account's own address, unless it is proven already. */
+export async function resendVerification(ctx: AppContext, user: UserRow): Promise<{ message: string }> {
+  if (user.emailVerifiedAt) return { message: emailVerification.alreadyVerified };
+  await countVerificationMail(ctx, user);
+  mailAfterAnswer(ctx, user, user.email, 'email verification', () =>
+    mailVerificationLink(ctx, user, user.email.toLowerCase()),
+  );
+  return { message: emailVerification.resent(user.email) };
+}
+
+/**
+ * A change of e-mail asked with the current password: nothing changes until the new address opens
+ * its link. The answer is the same whether that address is free or another account's: when taken,
+ * its owner is told instead and no link goes out, so a caller learns nothing about other accounts.
+ * The current address is told of the request either way.
+ */
+async function requestEmailChange(ctx: AppContext, user: UserRow, email: string): Promise<void> {
+  await countVerificationMail(ctx, user);
+  const owner = await findUserByEmail(ctx.db, email);
+  if (owner && owner.id !== user.id) {
+    mailAfterAnswer(ctx, owner, email, 'address in use', () =>
+      ctx.mailer.send({
+        to: email,
+        subject: emailVerification.addressInUseMailSubject,
+        text: emailVerification.addressInUseMailText(nameOf(owner)),
+      }),
+    );
+  } else {
+    mailAfterAnswer(ctx, user, email, 'email change', () => mailVerificationLink(ctx, user, email));
+  }
+  mailAfterAnswer(ctx, user, user.email, 'email change notice', () =>
+    ctx.mailer.send({
+      to: user.email,
+      subject: emailVerification.changeNoticeMailSubject,
+      text: emailVerification.changeNoticeMailText(nameOf(user), email),
+    }),
+  );
+}
+
+export type VerifyEmailResult = { message: string; email: string; changed: boolean };
+
+/**
+ * POST /auth/verify-email: spends the link. The account's own address becomes proven; an address it
+ * asked to move to becomes its e-mail, proven, and every token issued before is revoked (as after
+ * any change of credentials); the old address is told. A suspended or erased account's link is dead.
+ */
+export async function verifyEmail(ctx: AppContext, token: string): Promise<VerifyEmailResult> {
+  const invalid = () => badRequest(ErrorCode.INVALID_VERIFICATION_TOKEN, emailVerification.invalidToken);
+  let before: UserRow | undefined;
+  let result: VerifyEmailResult;
+  try {
+    result = await ctx.db.transaction(async (tx) => {
+      const link = await repo.consumeEmailVerification(tx, hashLinkToken(token));
+      if (!link) throw invalid();
+      before = await repo.findUserById(tx, link.userId);
+      if (!before) throw invalid();
+      if (link.email === before.email.toLowerCase()) {
+        if (!(await repo.markEmailVerified(tx, link.userId, link.email))) throw invalid();
+        return { message: emailVerification.confirmed, email: link.email, changed: false };
+      }
+      if (!(await repo.moveToEmail(tx, link.userId, link.email))) throw invalid();
+      await endAccessOf(tx, link.userId);
+      return { message: emailVerification.confirmedChange(link.email), email: link.email, changed: true };
+    });
+  } catch (error) {
+    // The address became another account's after the link was sent: only its mailbox's owner sees this.
+    if (pgErrorCode(error) === PgErrorCode.uniqueViolation && pgConstraint(error) === EMAIL_CONSTRAINT) {
+      throw conflict(ErrorCode.EMAIL_TAKEN, emailVerification.addressTakenMeanwhile);
+    }
+    throw error;
+  }
+  if (result.changed && before) mailAccountChange(ctx, before, ['email']);
+  return result;
+}
+
+// ---------------------------------------------------------------------------------------------
 // The logged-in user's own profile.
 
 /**
@@ -252,8 +425,9 @@ function mailAccountChange(ctx: AppContext, user: UserRow, changes: readonly ('e
 
 /**
  * PUT /users/me: only the fields present change; an empty display name or bio clears it. A new
- * e-mail or password needs the current password, revokes every token issued before and answers a
- * fresh one for this session; the old address is told.
+ * e-mail or password needs the current password. A new password revokes every token issued before
+ * and answers a fresh one for this session; the old address is told. A new e-mail changes nothing
+ * yet: a link goes to it (see requestEmailChange), and the answer names it as `pending_email`.
  */
 export async function updateMe(ctx: AppContext, user: UserRow, input: UpdateMeRequest): Promise<UpdateMeResponse> {
   const patch: repo.UserPatch = {};
@@ -261,42 +435,37 @@ export async function updateMe(ctx: AppContext, user: UserRow, input: UpdateMeRe
   if (input.bio !== undefined) patch.bio = input.bio || null;
   const username = input.username?.toLowerCase();
   if (username !== undefined && username !== user.username?.toLowerCase()) patch.username = username;
-  const email = input.email;
-  if (email !== undefined && email !== user.email.toLowerCase()) patch.email = email;
-  const changes: ('email' | 'password')[] = [];
-  if (patch.email !== undefined) changes.push('email');
-  if (input.new_password !== undefined) changes.push('password');
+  const newEmail = input.email !== undefined && input.email !== user.email.toLowerCase() ? input.email : undefined;
+  const passwordChange = input.new_password !== undefined;
 
-  // Before the 409s: a token alone must not even learn which addresses are taken.
-  if (changes.length > 0) await checkCurrentPassword(ctx, user, input.current_password);
-  // Friendly 409s for the common case; the unique indexes still settle concurrent updates below.
-  if (patch.email !== undefined && email !== undefined) {
-    const owner = await repo.findUserByEmail(ctx.db, email);
-    if (owner && owner.id !== user.id) throw emailTaken();
-  }
+  if (newEmail !== undefined || passwordChange) await checkCurrentPassword(ctx, user, input.current_password);
+  // Friendly 409 for the common case; the unique index still settles concurrent updates below.
   if (patch.username !== undefined && username !== undefined && (await repo.usernameExists(ctx.db, username))) {
     throw usernameTaken();
   }
   if (input.new_password !== undefined) patch.passwordHash = await hashPassword(input.new_password);
-  if (Object.keys(patch).length === 0) return toCurrentUser(user);
+  if (newEmail !== undefined) await requestEmailChange(ctx, user, newEmail);
+  const pendingEmail = newEmail ?? (await repo.findPendingEmail(ctx.db, user)) ?? null;
+  if (Object.keys(patch).length === 0) return toCurrentUser(user, pendingEmail);
   let row: UserRow | undefined;
   try {
-    // A reset link already sent (perhaps to a mailbox the owner is leaving because it was taken)
-    // would otherwise undo this change for another hour: spent in the same transaction.
+    // A reset link already sent would otherwise undo a new password for another hour: spent in the
+    // same transaction.
     row = await ctx.db.transaction(async (tx) => {
-      const updated = await repo.updateUser(tx, user.id, patch, { revokeTokens: changes.length > 0 });
-      if (updated && changes.length > 0) {
-        await endAccessOf(tx, user.id);
-      }
+      const updated = await repo.updateUser(tx, user.id, patch, { revokeTokens: passwordChange });
+      if (updated && passwordChange) await endAccessOf(tx, user.id);
       return updated;
     });
   } catch (error) {
     throw uniqueViolationToConflict(error);
   }
   if (!row) throw notFound(ErrorCode.USER_NOT_FOUND, profile.userNotFound);
-  if (changes.length === 0) return toCurrentUser(row);
-  mailAccountChange(ctx, user, changes);
-  return { ...toCurrentUser(row), access_token: await createTokenIssuer(ctx.config.jwtSecret).issue(row) };
+  if (!passwordChange) return toCurrentUser(row, pendingEmail);
+  mailAccountChange(ctx, user, ['password']);
+  return {
+    ...toCurrentUser(row, pendingEmail),
+    access_token: await createTokenIssuer(ctx.config.jwtSecret).issue(row),
+  };
 }
 
 export type ToggleRoleResponse = z.infer<typeof ToggleRoleResponseSchema>;
@@ -305,6 +474,8 @@ export type ToggleRoleResponse = z.infer<typeof ToggleRoleResponseSchema>;
 export async function toggleRole(ctx: AppContext, user: UserRow): Promise<ToggleRoleResponse> {
   const next = toggledRole(user.role);
   if (!next) throw forbidden(ErrorCode.ADMIN_ROLE_CHANGE_NOT_ALLOWED, roleMessages.adminCannotChange);
+  // Back to seeker is always allowed: it restricts the account, never widens it.
+  if (next === 'helper') requireVerifiedEmail(user);
   const row = await repo.setUserRole(ctx.db, user.id, next);
   if (!row) throw notFound(ErrorCode.USER_NOT_FOUND, profile.userNotFound);
   return { role: row.role, message: roleMessages.changeSuccess };
@@ -350,38 +521,55 @@ export async function updateAvatar(ctx: AppContext, user: UserRow, bytes: Buffer
 // ---------------------------------------------------------------------------------------------
 // Administrators (ADMIN_EMAIL at start, `npm run admin:create`).
 
-export type EnsureAdminResult = { user: UserRow; outcome: 'created' | 'promoted' | 'unchanged' };
+export type EnsureAdminResult = {
+  user: UserRow;
+  outcome: 'created' | 'promoted' | 'unchanged' | 'refused';
+};
 
 /**
- * Makes `email` an administrator: promotes an existing account (its password is left alone) or
- * creates one with `password`.
+ * Makes `email` an administrator: creates the account with `password` when there is none, and
+ * promotes an existing one only when `password` is that account's own. Otherwise it is someone
+ * else's signup (perhaps made while the address was free) and stays as it is: `refused`. An
+ * operator's account, made or proven here, counts as a confirmed address.
  */
 export async function ensureAdmin(db: Executor, email: string, password: string): Promise<EnsureAdminResult> {
-  const existing = await repo.findUserByEmail(db, email.trim());
+  const existing = await findUserByEmail(db, email);
   if (existing) {
     if (existing.role === 'admin') return { user: existing, outcome: 'unchanged' };
+    if (!(await verifyPassword(existing.passwordHash, password))) return { user: existing, outcome: 'refused' };
     const promoted = await repo.setUserRole(db, existing.id, 'admin');
     if (!promoted) throw notFound(ErrorCode.USER_NOT_FOUND, profile.userNotFound);
-    return { user: promoted, outcome: 'promoted' };
+    return { user: (await repo.markEmailVerified(db, promoted.id, promoted.email)) ?? promoted, outcome: 'promoted' };
   }
   const user = await createUser(db, {
     email,
     passwordHash: await hashPassword(password),
     role: 'admin',
     isVerified: true,
+    emailVerified: true,
   });
   return { user, outcome: 'created' };
 }
 
-/** ADMIN_EMAIL / ADMIN_PASSWORD at start (DESIGN.md section 5); answers the line to print. */
+/**
+ * ADMIN_EMAIL / ADMIN_PASSWORD at start (DESIGN.md section 5): answers the line to print. A refusal
+ * is one error line and the server starts without promoting anyone.
+ */
 export async function ensureConfiguredAdmin(ctx: AppContext): Promise<string[]> {
   const admin = ctx.config.admin;
   if (!admin) return [];
   const { user, outcome } = await ensureAdmin(ctx.db, admin.email, admin.password);
+  if (outcome === 'refused') {
+    ctx.log.error(
+      { userId: user.id },
+      'ADMIN_EMAIL names an existing account whose password is not ADMIN_PASSWORD: not promoted',
+    );
+    return [];
+  }
   ctx.log.info({ userId: user.id, outcome }, 'configured administrator checked');
   const what = {
     created: 'compte administrateur créé',
-    promoted: 'compte existant promu administrateur (mot de passe inchangé)',
+    promoted: 'compte existant promu administrateur (son mot de passe est celui de ADMIN_PASSWORD)',
     unchanged: 'administrateur déjà en place',
   }[outcome];
   return [`Administrateur ${user.email} : ${what}`];

@@ -20,6 +20,8 @@ const me: CurrentUser = {
   profile_image_url: null,
   tags: [],
   is_verified: false,
+  email_verified: true,
+  pending_email: null,
   role: 'helpee',
   created_at: '2026-01-01T00:00:00.000Z',
 };

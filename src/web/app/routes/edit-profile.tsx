@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { AVATAR_ACCEPTED_MIME_TYPES, BIO_COMPLETE_MIN_LENGTH, BIO_MAX_LENGTH } from '#shared/constants.ts';
 import { ErrorCode } from '#shared/error-codes.ts';
 import { common, pageTitles } from '#shared/messages/common.ts';
+import { emailVerification } from '#shared/messages/email-verification.ts';
 import { profile, profilePage } from '#shared/messages/profile.ts';
 import { UpdateMeRequestSchema } from '#shared/schemas/users.ts';
 import { userDisplayName } from '#web/components/layout/account-menu.tsx';
@@ -160,8 +161,16 @@ function ProfileForm({ user }: { user: CurrentUser }) {
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await updateMe.mutateAsync(asksCurrentPassword ? values : { ...values, current_password: undefined });
-      toast.success(profile.updated);
+      const updated = await updateMe.mutateAsync(
+        asksCurrentPassword ? values : { ...values, current_password: undefined },
+      );
+      const emailAsked = (values.email ?? '').toLowerCase() !== user.email.toLowerCase();
+      toast.success(
+        profile.updated,
+        emailAsked && updated.pending_email
+          ? { description: emailVerification.changeRequested(updated.pending_email) }
+          : undefined,
+      );
       void navigate(backToProfile);
     } catch (error) {
       if (isApiError(error) && error.code !== null && CURRENT_PASSWORD_ERRORS.has(error.code)) {
@@ -211,7 +220,11 @@ function ProfileForm({ user }: { user: CurrentUser }) {
                 {...form.register('username', { setValueAs: emptyToUndefined })}
               />
             </FormField>
-            <FormField label={profile.email} error={errors.email?.message}>
+            <FormField
+              label={profile.email}
+              error={errors.email?.message}
+              hint={user.pending_email ? emailVerification.pendingChange(user.pending_email) : undefined}
+            >
               <Input type="email" autoComplete="email" inputMode="email" {...form.register('email')} />
             </FormField>
             <FormField label={profile.newPassword} error={errors.new_password?.message} hint={profile.newPasswordHint}>

@@ -25,6 +25,8 @@ const baseUser: CurrentUser = {
   profile_image_url: null,
   tags: [],
   is_verified: true,
+  email_verified: true,
+  pending_email: null,
   role: 'admin',
   created_at: '2025-01-01T00:00:00Z',
 };

@@ -39,6 +39,8 @@ describe('BookingsTab', () => {
       profile_image_url: null,
       tags: [],
       is_verified: false,
+      email_verified: true,
+      pending_email: null,
       role: 'helpee',
       created_at: '2030-01-01T10:00:00.000Z',
     };

@@ -6,8 +6,9 @@ import { queryKeys } from '#web/lib/query-keys.ts';
 
 /**
  * PUT /users/me (display_name, username, bio, email, new_password with current_password). A change
- * of e-mail or password revokes every token issued before; the answer's fresh token is stored at
- * once, so this session stays logged in (the old token is now refused).
+ * of password revokes every token issued before; the answer's fresh token is stored at once, so this
+ * session stays logged in (the old token is now refused). A new e-mail waits for its link
+ * (`pending_email`).
  */
 export async function updateMe(payload: UpdateMeRequest): Promise<CurrentUser> {
   const { access_token: accessToken, ...user } = await api.put('/users/me', payload, {
