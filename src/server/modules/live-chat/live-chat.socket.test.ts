@@ -231,7 +231,11 @@ describe('who may hold a chat socket: accepted, then closed 1008 otherwise', () 
   it('closes at once for a closed or archived session', async () => {
     for (const status of ['closed', 'archived'] as const) {
       const session = await guestSession();
-      await database.db.update(chatSessions).set({ status }).where(eq(chatSessions.id, session.id));
+      await database.db
+        .update(chatSessions)
+        // A finished session says since when (chat_sessions_closed_at_check).
+        .set({ status, closedAt: status === 'closed' || status === 'archived' ? new Date() : null })
+        .where(eq(chatSessions.id, session.id));
       await refusedAfterUpgrade(
         { session_id: session.id, session_token: session.session_token },
         chatText.sessionClosedOrExpired,
