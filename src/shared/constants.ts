@@ -235,6 +235,24 @@ export const CHAT_MESSAGES_PER_MINUTE = 30;
 export const CHAT_STORED_SESSION_HOURS = 24;
 export const CHAT_RECONNECT_DELAY_MS = 3000;
 /**
+ * Names that speak for the team: no display name, username or guest chat name may read as one of
+ * them, whatever its case, accents, spacing, punctuation or look-alike letters (rules/reserved-names.ts),
+ * except an administrator's. The chat signs the team's replies "Équipe Appui".
+ */
+export const RESERVED_TEAM_NAMES = [
+  'Équipe Appui',
+  'Appui',
+  'Administrateur',
+  'Administratrice',
+  'Administration',
+  'Admin',
+  'Support',
+  'Modération',
+  'Modérateur',
+  'Modératrice',
+  'Service client',
+] as const;
+/**
  * How long a live chat's session token still opens the chat once it is closed or archived: the
  * visitor can read the end of the conversation, then the token is worth nothing (chat-access.ts).
  */

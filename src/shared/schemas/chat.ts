@@ -6,7 +6,7 @@ import {
   CHAT_SUBJECT_MAX_LENGTH,
   SUPPORT_NAME_MAX_LENGTH,
 } from '../constants.ts';
-import { multiLineString, PaginationQuerySchema, singleLineString } from './common.ts';
+import { multiLineString, PaginationQuerySchema, personNameString, singleLineString } from './common.ts';
 import { EmailSchema } from './users.ts';
 
 export const ChatSessionStatusSchema = z.enum(CHAT_SESSION_STATUSES);
@@ -50,7 +50,7 @@ export type ChatSession = z.infer<typeof ChatSessionSchema>;
  */
 export const ChatSessionCreateSchema = z.object({
   subject: singleLineString().trim().max(CHAT_SUBJECT_MAX_LENGTH).optional(),
-  guest_name: singleLineString().trim().min(1).max(SUPPORT_NAME_MAX_LENGTH).optional(),
+  guest_name: personNameString().trim().min(1).max(SUPPORT_NAME_MAX_LENGTH).optional(),
   guest_email: EmailSchema.optional(),
 });
 

@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { AVATAR_MAX_BYTES } from '#shared/constants.ts';
 import { ErrorCode } from '#shared/error-codes.ts';
 import { apiErrors } from '#shared/messages/common.ts';
@@ -71,7 +72,9 @@ export async function usersRoutes(app: App, { ctx }: { ctx: AppContext }): Promi
         description:
           'Changer d’e-mail ou de mot de passe demande `current_password` (400 CURRENT_PASSWORD_REQUIRED, ' +
           '403 CURRENT_PASSWORD_WRONG, 429 après trop d’échecs), déconnecte toutes les autres sessions, ' +
-          'renvoie un nouveau `access_token` pour celle-ci et prévient l’ancienne adresse par e-mail.',
+          'renvoie un nouveau `access_token` pour celle-ci et prévient l’ancienne adresse par e-mail. Un nom qui se ' +
+          'fait passer pour l’équipe (« Équipe Appui », « Support », « Modération »… et leurs variantes) : 422 ' +
+          'RESERVED_NAME, sauf pour un administrateur.',
         security,
         body: UpdateMeRequestSchema,
         response: {
@@ -80,7 +83,8 @@ export async function usersRoutes(app: App, { ctx }: { ctx: AppContext }): Promi
           401: ErrorResponseSchema,
           403: ErrorResponseSchema,
           409: ErrorResponseSchema,
-          422: ValidationErrorResponseSchema,
+          // The validation list, or RESERVED_NAME: a team's name taken by someone who is not an administrator.
+          422: z.union([ValidationErrorResponseSchema, ErrorResponseSchema]),
           429: ErrorResponseSchema,
         },
       },

@@ -4,7 +4,9 @@ import { ErrorCode } from '#shared/error-codes.ts';
 import { auth } from '#shared/messages/auth.ts';
 import { role as roleMessages } from '#shared/messages/role.ts';
 import { profile } from '#shared/messages/profile.ts';
-import { toggledRole } from '#shared/rules/roles.ts';
+import { validation } from '#shared/messages/common.ts';
+import { impersonatesTeam } from '#shared/rules/reserved-names.ts';
+import { isAdminRole, toggledRole } from '#shared/rules/roles.ts';
 import { usernameBaseFromEmail, usernameWithSuffix } from '#shared/rules/username.ts';
 import type {
   AvatarResponseSchema,
@@ -21,7 +23,16 @@ import type { AppContext } from '../../app-types.ts';
 import type { Executor } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import { mailErrorForLog } from '../../adapters/mail/mailer.ts';
-import { badRequest, conflict, forbidden, notFound, pgConstraint, pgErrorCode, PgErrorCode } from '../../errors.ts';
+import {
+  AppError,
+  badRequest,
+  conflict,
+  forbidden,
+  notFound,
+  pgConstraint,
+  pgErrorCode,
+  PgErrorCode,
+} from '../../errors.ts';
 import { runInBackground } from '../../lib/background.ts';
 import { publishEvent } from '../../lib/realtime-bus.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
@@ -170,6 +181,24 @@ async function endAccessOf(db: Executor, userId: string): Promise<void> {
   await announceRevocation(db, userId);
 }
 
+/**
+ * A display name or username that reads as the team's ("Équipe Appui", "Support", "Modération"… and
+ * their near spellings: rules/reserved-names.ts) is an administrator's only: 422 RESERVED_NAME for
+ * anyone else. Only a new value is judged, so an older name does not block saving the rest.
+ */
+function refuseTeamNames(user: UserRow, input: UpdateMeRequest): void {
+  if (isAdminRole(user.role)) return;
+  const changed = [
+    input.display_name !== user.displayName ? input.display_name : null,
+    input.username !== undefined && input.username.toLowerCase() !== user.username?.toLowerCase()
+      ? input.username
+      : null,
+  ];
+  if (changed.some((name) => name && impersonatesTeam(name))) {
+    throw new AppError(ErrorCode.RESERVED_NAME, 422, validation.reservedName);
+  }
+}
+
 /** Sets a new password and revokes every token issued before (token_version + 1); answers the updated row. */
 export async function replacePassword(db: Executor, userId: string, passwordHash: string): Promise<UserRow> {
   const row = await repo.updateUser(db, userId, { passwordHash }, { revokeTokens: true });
@@ -256,6 +285,7 @@ function mailAccountChange(ctx: AppContext, user: UserRow, changes: readonly ('e
  * fresh one for this session; the old address is told.
  */
 export async function updateMe(ctx: AppContext, user: UserRow, input: UpdateMeRequest): Promise<UpdateMeResponse> {
+  refuseTeamNames(user, input);
   const patch: repo.UserPatch = {};
   if (input.display_name !== undefined) patch.displayName = input.display_name || null;
   if (input.bio !== undefined) patch.bio = input.bio || null;
