@@ -241,6 +241,29 @@ export const CHAT_MESSAGES_PER_MINUTE = 30;
 /** Spec 2 section 9: stored chat session validity, socket reconnect delay, admin refresh. */
 export const CHAT_STORED_SESSION_HOURS = 24;
 export const CHAT_RECONNECT_DELAY_MS = 3000;
+/**
+ * Names that speak for the team: no display name, username or guest chat name may read as one of
+ * them, whatever its case, accents, spacing, punctuation or look-alike letters (rules/reserved-names.ts),
+ * except an administrator's. The chat signs the team's replies "Équipe Appui".
+ */
+export const RESERVED_TEAM_NAMES = [
+  'Équipe Appui',
+  'Appui',
+  'Administrateur',
+  'Administratrice',
+  'Administration',
+  'Admin',
+  'Support',
+  'Modération',
+  'Modérateur',
+  'Modératrice',
+  'Service client',
+] as const;
+/**
+ * How long a live chat's session token still opens the chat once it is closed or archived: the
+ * visitor can read the end of the conversation, then the token is worth nothing (chat-access.ts).
+ */
+export const CHAT_SESSION_TOKEN_GRACE_MS = 30 * 60_000;
 export const ADMIN_REFRESH_MS = 30_000;
 /** localStorage key prefix of the stored live-chat session (spec 2 section 4). */
 export const CHAT_SESSION_STORAGE_PREFIX = 'chat_session_';

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import websocket from '@fastify/websocket';
+import websocket, { type WebsocketPluginOptions } from '@fastify/websocket';
 import { SOCKET_MAX_PAYLOAD_BYTES } from '#shared/constants.ts';
 import { ErrorCode } from '#shared/error-codes.ts';
 import { apiErrors } from '#shared/messages/common.ts';
@@ -59,5 +59,34 @@ export function registerWebsocketGuard(app: App): void {
  * holding those routes, after registerWebsocketGuard on the root.
  */
 export async function registerWebsocketServer(scope: App): Promise<void> {
-  await scope.register(websocket, { options: { maxPayload: SOCKET_MAX_PAYLOAD_BYTES } });
+  await scope.register(websocket, { options: { maxPayload: SOCKET_MAX_PAYLOAD_BYTES }, errorHandler: onSocketError });
 }
+
+/**
+ * A frame `ws` refused: its error has a `WS_ERR_…` code and carries the close code `ws` sent (1009 for
+ * one over maxPayload) under its `status-code` symbol (ws/lib/constants.js). Null for any other error.
+ */
+function refusedFrame(error: Error): { wsError: string; closeCode: number | null } | null {
+  const code = (error as Error & { code?: unknown }).code;
+  if (typeof code !== 'string' || !code.startsWith('WS_ERR_')) return null;
+  const symbol = Object.getOwnPropertySymbols(error).find((key) => key.description === 'status-code');
+  const closeCode: unknown = symbol ? (error as unknown as Record<symbol, unknown>)[symbol] : undefined;
+  return { wsError: code, closeCode: typeof closeCode === 'number' ? closeCode : null };
+}
+
+/**
+ * A frame `ws` refuses (over SOCKET_MAX_PAYLOAD_BYTES, or not valid WebSocket) is the client's fault,
+ * not ours: one warn line with its code and the close code, without a stack, as a 4xx is logged. `ws`
+ * has already sent that close code and ends the connection once the frame is out, so the socket is
+ * left to it (a terminate here could cut the close frame off). Any other error keeps the plugin's
+ * default: logged as an error, socket terminated.
+ */
+const onSocketError: NonNullable<WebsocketPluginOptions['errorHandler']> = (error, socket, request) => {
+  const refused = refusedFrame(error);
+  if (refused) {
+    request.log.warn(refused, 'websocket frame refused');
+    return;
+  }
+  request.log.error({ err: error }, 'websocket error');
+  socket.terminate();
+};

@@ -82,6 +82,12 @@ export const validation = {
   invalidUuid: 'Identifiant invalide.',
   invalidDate: 'Date invalide.',
   unknownField: 'Champ non reconnu.',
+  /** A line break or an invisible control character in a name, a title, a subject (rules/text-characters.ts). */
+  singleLine: 'Ce champ doit tenir sur une ligne, sans retour à la ligne ni caractère invisible.',
+  /** An invisible control character (other than line breaks and tabs) in a longer text. */
+  controlCharacter: 'Ce texte contient un caractère invisible non autorisé. Retirez-le, puis réessayez.',
+  /** A display name, username or guest name that reads as the team's (rules/reserved-names.ts). */
+  reservedName: "Ce nom est réservé à l'équipe Appui. Choisissez-en un autre.",
   usernameFormat:
     "Le nom d'utilisateur ne peut contenir que des lettres minuscules, des chiffres, des points, des tirets et des tirets bas.",
 } as const;

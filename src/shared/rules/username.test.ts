@@ -16,6 +16,18 @@ describe('usernameBaseFromEmail', () => {
     expect(usernameBaseFromEmail("_o'brien!_@exemple.fr")).toBe('obrien');
   });
 
+  it('falls back to "membre" for an address that reads as the team (support@, adm1n@, equipe.appui@)', () => {
+    for (const email of [
+      'support@exemple.fr',
+      'adm1n@exemple.fr',
+      'Equipe.Appui+x@exemple.fr',
+      'moderation@exemple.fr',
+    ]) {
+      expect(usernameBaseFromEmail(email)).toBe('membre');
+    }
+    expect(usernameBaseFromEmail('supporter@exemple.fr')).toBe('supporter');
+  });
+
   it('falls back to "membre" when nothing usable remains', () => {
     expect(usernameBaseFromEmail('é@exemple.fr')).toBe('membre');
     expect(usernameBaseFromEmail('!!!@exemple.fr')).toBe('membre');

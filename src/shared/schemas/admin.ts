@@ -5,6 +5,7 @@ import {
   OFFER_DESCRIPTION_MAX_LENGTH,
   OFFER_TITLE_MAX_LENGTH,
 } from '../constants.ts';
+import { multiLineString, singleLineString } from './common.ts';
 import { DurationSchema, PriceCentsSchema } from './offers.ts';
 
 /** Spec 2 section 3: admin stats, every figure counted from the rows. */
@@ -58,8 +59,8 @@ export type AdminOfferListQuery = z.infer<typeof AdminOfferListQuerySchema>;
  * client parses the two numbers as integers, defaulting to 0).
  */
 export const AdminOfferUpdateSchema = z.object({
-  title: z.string().trim().min(1).max(OFFER_TITLE_MAX_LENGTH).optional(),
-  description: z.string().trim().min(1).max(OFFER_DESCRIPTION_MAX_LENGTH).optional(),
+  title: singleLineString().trim().min(1).max(OFFER_TITLE_MAX_LENGTH).optional(),
+  description: multiLineString().trim().min(1).max(OFFER_DESCRIPTION_MAX_LENGTH).optional(),
   // The offer form's rules (spec 1 section 5), so the helper can still save the offer afterwards: whole
   // euros from 0, and one of the form's durations. 0 is what the spec's client sends for an unreadable
   // number: a session has a length, so it is refused (422, French).

@@ -2,13 +2,16 @@ import { z } from 'zod';
 import { DISPLAY_NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../constants.ts';
 import { auth, passwordReset } from '../messages/auth.ts';
 import { emailVerification } from '../messages/email-verification.ts';
+import { validation } from '../messages/common.ts';
+import { impersonatesTeam } from '../rules/reserved-names.ts';
+import { personNameString } from './common.ts';
 import { EmailSchema, PasswordSchema, UsernameSchema } from './users.ts';
 
 export const SignupRequestSchema = z.object({
   email: EmailSchema,
   password: PasswordSchema,
-  display_name: z.string().trim().min(1).max(DISPLAY_NAME_MAX_LENGTH).optional(),
-  username: UsernameSchema.optional(),
+  display_name: personNameString().trim().min(1).max(DISPLAY_NAME_MAX_LENGTH).optional(),
+  username: UsernameSchema.refine((name) => !impersonatesTeam(name), validation.reservedName).optional(),
 });
 export type SignupRequest = z.infer<typeof SignupRequestSchema>;
 

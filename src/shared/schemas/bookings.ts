@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CANCELLATION_REASON_MAX_LENGTH, CURRENCIES, OFFER_CATEGORIES } from '../constants.ts';
 import { cancellation } from '../messages/bookings.ts';
 import { BOOKING_STATUSES, REFUND_STATUSES } from '../rules/booking-status.ts';
+import { multiLineString } from './common.ts';
 
 export const BookingStatusSchema = z.enum(BOOKING_STATUSES);
 export type BookingStatus = z.infer<typeof BookingStatusSchema>;
@@ -67,8 +68,7 @@ export const BookingListSchema = z.array(BookingSchema);
 export const BookingUpdateSchema = z.object({ status: z.enum(['completed']) }).strict();
 
 export const CancelBookingSchema = z.object({
-  cancellation_reason: z
-    .string({ error: cancellation.reasonRequired })
+  cancellation_reason: multiLineString({ error: cancellation.reasonRequired })
     .trim()
     .min(1, cancellation.reasonRequired)
     .max(CANCELLATION_REASON_MAX_LENGTH),

@@ -6,7 +6,7 @@ import {
   CHAT_SUBJECT_MAX_LENGTH,
   SUPPORT_NAME_MAX_LENGTH,
 } from '../constants.ts';
-import { PaginationQuerySchema } from './common.ts';
+import { multiLineString, PaginationQuerySchema, personNameString, singleLineString } from './common.ts';
 import { EmailSchema } from './users.ts';
 
 export const ChatSessionStatusSchema = z.enum(CHAT_SESSION_STATUSES);
@@ -49,8 +49,8 @@ export type ChatSession = z.infer<typeof ChatSessionSchema>;
  * An empty subject becomes "Support en direct" (spec 2 section 9).
  */
 export const ChatSessionCreateSchema = z.object({
-  subject: z.string().trim().max(CHAT_SUBJECT_MAX_LENGTH).optional(),
-  guest_name: z.string().trim().min(1).max(SUPPORT_NAME_MAX_LENGTH).optional(),
+  subject: singleLineString().trim().max(CHAT_SUBJECT_MAX_LENGTH).optional(),
+  guest_name: personNameString().trim().min(1).max(SUPPORT_NAME_MAX_LENGTH).optional(),
   guest_email: EmailSchema.optional(),
 });
 
@@ -62,7 +62,7 @@ export const ChatSessionUpdateSchema = z.object({ status: ChatSessionStatusSchem
 
 /** POST /support/chat/sessions/{id}/messages: trimmed, not empty. */
 export const ChatMessageCreateSchema = z.object({
-  content: z.string().trim().min(1).max(CHAT_MESSAGE_MAX_LENGTH),
+  content: multiLineString().trim().min(1).max(CHAT_MESSAGE_MAX_LENGTH),
 });
 
 /** GET /support/chat/sessions (admin: all, filterable; a user: their own). */
@@ -85,7 +85,7 @@ export type ChatStats = z.infer<typeof ChatStatsSchema>;
 /** What a client sends on the chat socket (spec 2 section 7). */
 export const ChatSocketInboundSchema = z.object({
   type: z.literal('chat_message'),
-  content: z.string().trim().min(1).max(CHAT_MESSAGE_MAX_LENGTH),
+  content: multiLineString().trim().min(1).max(CHAT_MESSAGE_MAX_LENGTH),
 });
 
 /** What the chat socket sends: a message of the session, or a system line (spec 2 section 7). */

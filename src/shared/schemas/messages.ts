@@ -7,7 +7,7 @@ import {
   MESSAGES_PAGE_SIZE,
 } from '../constants.ts';
 import { validation } from '../messages/common.ts';
-import { PaginationQuerySchema } from './common.ts';
+import { multiLineString, PaginationQuerySchema } from './common.ts';
 
 /** A party of a conversation as the other sees it: never the e-mail. */
 export const ConversationPartySchema = z.object({
@@ -112,8 +112,7 @@ export const MessageListQuerySchema = z
 const VISIBLE_CHARACTER = /[^\s\p{Cf}]/u;
 
 export const MessageCreateSchema = z.object({
-  content: z
-    .string()
+  content: multiLineString()
     .trim()
     .min(1)
     .max(MESSAGE_MAX_LENGTH)

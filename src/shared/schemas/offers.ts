@@ -11,7 +11,7 @@ import {
   type OfferCategory,
 } from '../constants.ts';
 import { categories, offers } from '../messages/offers.ts';
-import { PG_INTEGER_MAX } from './common.ts';
+import { multiLineString, PG_INTEGER_MAX, singleLineString } from './common.ts';
 import { contactInfoError } from '../rules/contact-info.ts';
 import {
   eurosToCents,
@@ -27,20 +27,17 @@ import {
 export const OfferCategorySchema = z.enum(OFFER_CATEGORIES, { error: offers.categoryRequired });
 export const CurrencySchema = z.enum(CURRENCIES);
 
-const TitleSchema = z
-  .string({ error: offers.titleRequired })
+const TitleSchema = singleLineString({ error: offers.titleRequired })
   .trim()
   .min(1, offers.titleRequired)
   .max(OFFER_TITLE_MAX_LENGTH);
-const DescriptionSchema = z
-  .string({ error: offers.descriptionRequired })
+const DescriptionSchema = multiLineString({ error: offers.descriptionRequired })
   .trim()
   .min(1, offers.descriptionRequired)
   .max(OFFER_DESCRIPTION_MAX_LENGTH);
 
 /** Phone or meeting link, with the spec's three French messages (rules/contact-info.ts). */
-export const ContactInfoSchema = z
-  .string({ error: offers.contactRequired })
+export const ContactInfoSchema = singleLineString({ error: offers.contactRequired })
   .trim()
   .max(OFFER_CONTACT_MAX_LENGTH)
   .superRefine((value, ctx) => {

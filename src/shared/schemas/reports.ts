@@ -7,7 +7,7 @@ import {
   REPORT_STATUSES,
   REPORT_TARGET_TYPES,
 } from '../constants.ts';
-import { PaginationQuerySchema } from './common.ts';
+import { multiLineString, PaginationQuerySchema } from './common.ts';
 
 export const ReportTargetTypeSchema = z.enum(REPORT_TARGET_TYPES);
 export const ReportReasonSchema = z.enum(REPORT_REASONS);
@@ -19,7 +19,7 @@ export const ReportCreateSchema = z.object({
   target_type: ReportTargetTypeSchema,
   target_id: z.uuid(),
   reason: ReportReasonSchema,
-  detail: z.string().trim().max(REPORT_DETAIL_MAX_LENGTH).optional(),
+  detail: multiLineString().trim().max(REPORT_DETAIL_MAX_LENGTH).optional(),
 });
 export type ReportCreate = z.infer<typeof ReportCreateSchema>;
 
@@ -60,5 +60,5 @@ export const AdminReportListSchema = z.object({
 /** POST /admin/reports/{id}/decision: dismiss, or act on the target; a note for the record. */
 export const ReportDecisionBodySchema = z.object({
   decision: ReportDecisionSchema,
-  note: z.string().trim().max(REPORT_NOTE_MAX_LENGTH).optional(),
+  note: multiLineString().trim().max(REPORT_NOTE_MAX_LENGTH).optional(),
 });

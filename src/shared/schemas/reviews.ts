@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { REVIEW_COMMENT_MAX_LENGTH, REVIEW_RATING_MAX, REVIEW_RATING_MIN } from '../constants.ts';
 import { BookingPartySchema } from './bookings.ts';
+import { multiLineString } from './common.ts';
 
 export const ReviewCreateSchema = z.object({
   booking_id: z.uuid(),
   rating: z.number().int().min(REVIEW_RATING_MIN).max(REVIEW_RATING_MAX),
-  comment: z.string().trim().max(REVIEW_COMMENT_MAX_LENGTH).default(''),
+  comment: multiLineString().trim().max(REVIEW_COMMENT_MAX_LENGTH).default(''),
 });
 export type ReviewCreate = z.infer<typeof ReviewCreateSchema>;
 

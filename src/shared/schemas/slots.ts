@@ -7,6 +7,7 @@ import {
   SLOT_NOTES_MAX_LENGTH,
 } from '../constants.ts';
 import { slots as slotMessages } from '../messages/availability.ts';
+import { multiLineString, singleLineString } from './common.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -26,8 +27,8 @@ export const CalendarSlotCreateSchema = z.object({
   date: OptionalWallDate,
   time: OptionalWallTime,
   duration: z.coerce.number().int().min(1).max(SLOT_MAX_DURATION_MINUTES).nullish(),
-  meeting_link: z.string().trim().max(SLOT_MEETING_LINK_MAX_LENGTH).nullish(),
-  notes: z.string().trim().max(SLOT_NOTES_MAX_LENGTH).nullish(),
+  meeting_link: singleLineString().trim().max(SLOT_MEETING_LINK_MAX_LENGTH).nullish(),
+  notes: multiLineString().trim().max(SLOT_NOTES_MAX_LENGTH).nullish(),
   offer_id: z.uuid().nullish(),
 });
 export type CalendarSlotCreate = z.infer<typeof CalendarSlotCreateSchema>;

@@ -8,7 +8,7 @@ import {
   SUPPORT_SUBJECT_MAX_LENGTH,
 } from '../constants.ts';
 import { support } from '../messages/support.ts';
-import { PaginationQuerySchema } from './common.ts';
+import { multiLineString, PaginationQuerySchema, singleLineString } from './common.ts';
 import { EmailSchema } from './users.ts';
 
 export const SupportMessageStatusSchema = z.enum(SUPPORT_MESSAGE_STATUSES);
@@ -16,11 +16,11 @@ export const SupportPrioritySchema = z.enum(SUPPORT_PRIORITIES);
 
 /** POST /support/messages (spec 2 section 7): all four fields required ("Veuillez remplir tous les champs"). */
 export const SupportMessageCreateSchema = z.object({
-  user_name: z.string().trim().min(1, support.fillAllFields).max(SUPPORT_NAME_MAX_LENGTH),
+  user_name: singleLineString().trim().min(1, support.fillAllFields).max(SUPPORT_NAME_MAX_LENGTH),
   // An empty address is a missing field (the spec's one text), not an invalid one.
   user_email: z.string().trim().min(1, support.fillAllFields).pipe(EmailSchema),
-  subject: z.string().trim().min(1, support.fillAllFields).max(SUPPORT_SUBJECT_MAX_LENGTH),
-  message: z.string().trim().min(1, support.fillAllFields).max(SUPPORT_MESSAGE_MAX_LENGTH),
+  subject: singleLineString().trim().min(1, support.fillAllFields).max(SUPPORT_SUBJECT_MAX_LENGTH),
+  message: multiLineString().trim().min(1, support.fillAllFields).max(SUPPORT_MESSAGE_MAX_LENGTH),
 });
 export type SupportMessageCreate = z.infer<typeof SupportMessageCreateSchema>;
 
@@ -64,7 +64,7 @@ export const SupportMessageUpdateSchema = z
 
 /** POST /support/messages/{id}/respond: non-empty ("Veuillez saisir une réponse"). */
 export const SupportRespondSchema = z.object({
-  response_text: z.string().trim().min(1, support.responseRequired).max(SUPPORT_RESPONSE_MAX_LENGTH),
+  response_text: multiLineString().trim().min(1, support.responseRequired).max(SUPPORT_RESPONSE_MAX_LENGTH),
 });
 
 /** Spec 2 section 3. */

@@ -10,11 +10,11 @@ import {
 } from '../constants.ts';
 import { auth } from '../messages/auth.ts';
 import { validation } from '../messages/common.ts';
+import { multiLineString, singleLineString } from './common.ts';
 
 export const RoleSchema = z.enum(ROLES);
 
-export const UsernameSchema = z
-  .string()
+export const UsernameSchema = singleLineString()
   .trim()
   .min(2)
   .max(USERNAME_MAX_LENGTH)
@@ -56,9 +56,9 @@ export type CurrentUser = z.infer<typeof CurrentUserSchema>;
 /** PUT /users/me: every field optional; an empty display name or bio clears it. */
 export const UpdateMeRequestSchema = z
   .object({
-    display_name: z.string().trim().max(DISPLAY_NAME_MAX_LENGTH).nullable().optional(),
+    display_name: singleLineString().trim().max(DISPLAY_NAME_MAX_LENGTH).nullable().optional(),
     username: UsernameSchema.optional(),
-    bio: z.string().trim().max(BIO_MAX_LENGTH).nullable().optional(),
+    bio: multiLineString().trim().max(BIO_MAX_LENGTH).nullable().optional(),
     email: EmailSchema.optional(),
     new_password: PasswordSchema.optional(),
     /** Required to change the e-mail or the password: a stolen token alone must not take the account. */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import {
   CHAT_SENDERS,
   CHAT_SESSION_STATUSES,
@@ -54,6 +54,10 @@ export const supportResponses = pgTable(
 /**
  * Live chat (spec 2 sections 2, 3, 4 and 7). A guest's session is reached with its `session_token`,
  * given once at creation and stored as a SHA-256 digest; a user's session by its owner's token.
+ * The session token ends CHAT_SESSION_TOKEN_GRACE_MS after `closed_at` (set when the session is
+ * first closed or archived) and, for an account's session, when the account's token_version moves
+ * past `owner_token_version` (its value when the token was given): a password change, a suspension
+ * or an erasure ends it as it ends the account's own tokens (chat-access.ts).
  */
 export const chatSessions = pgTable(
   'chat_sessions',
@@ -69,11 +73,16 @@ export const chatSessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** Null for a guest's session (no account): its token ends with the chat only. */
+    ownerTokenVersion: integer('owner_token_version'),
   },
   (t) => [
     index('chat_sessions_status_idx').on(t.status, t.lastMessageAt.desc()),
     index('chat_sessions_user_idx').on(t.userId),
     check('chat_sessions_status_check', oneOf(t.status, CHAT_SESSION_STATUSES)),
+    // A finished session always says since when: its token's grace period counts from there.
+    check('chat_sessions_closed_at_check', sql`(${t.status} IN ('closed', 'archived')) = (${t.closedAt} IS NOT NULL)`),
   ],
 );
 

@@ -1,4 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { CHAT_SESSION_TOKEN_GRACE_MS } from '#shared/constants.ts';
 import { isAdminRole } from '#shared/rules/roles.ts';
 import type { ChatSessionRow } from '../../db/schema/support.ts';
 import type { UserRow } from '../../db/schema/users.ts';
@@ -6,7 +7,8 @@ import type { UserRow } from '../../db/schema/users.ts';
 /**
  * Who calls: the signed-in user (or nobody), and the session token a guest (or a user's browser)
  * was given at creation. A session is readable by its owner — the user it belongs to, or whoever
- * holds its token — and by admins; to anyone else it does not exist (404, as an unknown id).
+ * holds its token while the token lives (sessionTokenLive) — and by admins; to anyone else it does
+ * not exist (404, as an unknown id).
  */
 export type ChatCaller = {
   user: UserRow | null;
@@ -40,10 +42,43 @@ function tokenMatches(session: ChatSessionRow, token: string | undefined): boole
   return given.length === stored.length && timingSafeEqual(given, stored);
 }
 
-export function accessOf(session: ChatSessionRow, caller: ChatCaller): Access | null {
+/** The account a session belongs to, as it is now; undefined when the row is gone. */
+export type SessionOwnerState = Pick<UserRow, 'tokenVersion' | 'suspendedAt' | 'erasedAt'> | undefined;
+
+/**
+ * Whether a session token still opens its session. It ends CHAT_SESSION_TOKEN_GRACE_MS after the
+ * chat was closed or archived; and a token given for an account's session ends with the account's own
+ * tokens — a password change or reset, a suspension or an erasure moves token_version past the one
+ * recorded when the token was given (ADR 0004). A guest's token (no account) ends with the chat only.
+ */
+export function sessionTokenLive(
+  session: Pick<ChatSessionRow, 'userId' | 'ownerTokenVersion' | 'closedAt'>,
+  account: SessionOwnerState,
+  now: Date,
+): boolean {
+  if (session.closedAt && now.getTime() - session.closedAt.getTime() > CHAT_SESSION_TOKEN_GRACE_MS) return false;
+  if (session.userId === null && session.ownerTokenVersion === null) return true;
+  return (
+    account !== undefined &&
+    account.suspendedAt === null &&
+    account.erasedAt === null &&
+    account.tokenVersion === session.ownerTokenVersion
+  );
+}
+
+/**
+ * `account` is the session's account as it is now (sessionTokenLive needs it; the service reads it
+ * only when a session token is given for an account's session).
+ */
+export function accessOf(
+  session: ChatSessionRow,
+  caller: ChatCaller,
+  account: SessionOwnerState,
+  now: Date = new Date(),
+): Access | null {
   const owner =
     (caller.user !== null && session.userId !== null && session.userId === caller.user.id) ||
-    tokenMatches(session, caller.sessionToken);
+    (tokenMatches(session, caller.sessionToken) && sessionTokenLive(session, account, now));
   const admin = caller.user !== null && isAdminRole(caller.user.role);
   return owner || admin ? { owner, admin } : null;
 }

@@ -20,8 +20,11 @@ type Status = ChatSession['status'];
 
 /** What the hub reads and writes through the live-chat service (a stand-in could replace it). */
 export type ChatFeed = {
-  /** Who may hold this socket; null when the session is unknown or not theirs (or the token is bad). */
-  authenticate(handshake: Handshake): Promise<{ caller: ChatCaller } | null>;
+  /**
+   * Who may hold this socket, and the account the session belongs to (null for a guest's); null when
+   * the session is unknown or not theirs (or the token is bad or has ended).
+   */
+  authenticate(handshake: Handshake): Promise<{ caller: ChatCaller; ownerId: string | null } | null>;
   status(sessionId: string): Promise<Status | null>;
   /** Messages after `after` (a message id of the session), oldest first; all of them for null. */
   messagesAfter(sessionId: string, after: string | null): Promise<ChatMessage[]>;
@@ -44,6 +47,8 @@ type ChatClient = {
   /** Kept to check again, while the socket lives, that its account token still opens the session. */
   handshake: Handshake;
   caller: ChatCaller | null;
+  /** The account the session belongs to: its revocation ends a socket opened with the session token too. */
+  ownerId: string | null;
   /** The last message id sent to this socket: every delivery sends what comes after it. */
   cursor: string | null;
   /** Connected line and catch-up sent: from here on, bus events deliver to it. */
@@ -118,6 +123,7 @@ export class ChatHub {
       sessionId: handshake.sessionId,
       handshake,
       caller: null,
+      ownerId: null,
       cursor: null,
       ready: false,
       alive: true,
@@ -143,6 +149,7 @@ export class ChatHub {
           return;
         }
         client.caller = holder.caller;
+        client.ownerId = holder.ownerId;
         authenticated(true);
         const status = await this.feed.status(client.sessionId);
         if (!status || isFinished(status)) {
@@ -204,7 +211,8 @@ export class ChatHub {
   dispatch(event: BusEvent): void {
     if (this.stopped) return;
     if (event.type === 'session.revoked') {
-      this.recheckAccounts((client) => event.user_ids.includes(client.caller?.user?.id ?? ''));
+      const revoked = (id: string | null | undefined) => !!id && event.user_ids.includes(id);
+      this.recheckAccounts((client) => revoked(client.caller?.user?.id) || revoked(client.ownerId));
       return;
     }
     if (event.type !== 'chat.message' && event.type !== 'chat.session') return;
@@ -260,8 +268,9 @@ export class ChatHub {
   }
 
   /**
-   * Drops sockets that missed the previous ping and pings the others; the sockets opened with an
-   * account token check it again (expired, or an admin role taken away: closed 1008).
+   * Drops sockets that missed the previous ping and pings the others; the sockets that hang on an
+   * account — opened with an account token, or with the session token of an account's session —
+   * check it again (expired, revoked while the bus was down, or an admin role taken away: closed 1008).
    */
   private pingAll(): void {
     this.sessions.heartbeat();
@@ -269,18 +278,21 @@ export class ChatHub {
   }
 
   /**
-   * The ready sockets opened with an account token (`auth_token`) that `which` picks check it again,
-   * in their session's queue (no message leaves before the check): one whose token no longer opens
-   * the session — revoked by a password change, expired, or no longer an admin's — is closed 1008,
-   * as it would have been refused at connection, and reads nothing more.
+   * The ready sockets hanging on an account (an `auth_token`, or the session token of an account's
+   * session) that `which` picks check their tokens again, in their session's queue (no message leaves
+   * before the check): one whose tokens no longer open the session — revoked by a password change, a
+   * suspension or an erasure, expired, or no longer an admin's — is closed 1008, as it would have
+   * been refused at connection, and reads nothing more. A guest's session token ends only with the
+   * chat, whose chat.session event closes its sockets.
    */
   private recheckAccounts(which: (client: ChatClient) => boolean): void {
+    const onAccount = (client: ChatClient) => client.handshake.authToken !== undefined || client.ownerId !== null;
     const picked = (sessionId: string) =>
       [...this.sessions.clientsOf(sessionId)].filter(
-        (client) => client.caller !== null && client.handshake.authToken !== undefined && which(client),
+        (client) => client.caller !== null && onAccount(client) && which(client),
       );
     for (const sessionId of this.sessions.keys()) {
-      if (![...this.sessions.clientsOf(sessionId)].some((client) => client.handshake.authToken)) continue;
+      if (![...this.sessions.clientsOf(sessionId)].some(onAccount)) continue;
       void this.sessions
         .enqueue(sessionId, async () => {
           // Picked when the task runs: a socket still being checked at the event is checked by then.

@@ -7,7 +7,7 @@ import type { UserRow } from '../../db/schema/users.ts';
 import { createTokenIssuer } from '../../plugins/auth.ts';
 import { TEST_JWT_SECRET } from '#tests/build-test-app.ts';
 import { connectChatOk, nextChatMessage } from '#tests/chat-sockets.ts';
-import { createAdmin } from '#tests/factories/users.ts';
+import { createAdmin, createSeeker, DEFAULT_TEST_PASSWORD } from '#tests/factories/users.ts';
 import { connectOk } from '#tests/sockets.ts';
 import { startTwoInstances, type TwoInstances } from '#tests/two-instances.ts';
 
@@ -62,6 +62,26 @@ describe('live chat over two instances on one database', () => {
     expect(res.statusCode).toBe(200);
     expect(await guest.next()).toEqual({ type: 'system_message', message: chatText.sessionClosed, status: 'archived' });
     expect(await guest.closed).toEqual({ code: 1008, reason: chatText.sessionClosedOrExpired });
+  });
+
+  it("closes a member's session-token socket on B (1008) when their password changes through A", async () => {
+    const member = await createSeeker(database.db);
+    const created = await first.inject({
+      method: 'POST',
+      url: '/api/v1/support/chat/sessions',
+      payload: {},
+      headers: { authorization: `Bearer ${await issuer.issue(member)}` },
+    });
+    const session = ChatSessionSchema.parse(created.json());
+    const browser = await connectChatOk(secondUrl, { session_id: session.id, session_token: session.session_token! });
+    const changed = await first.inject({
+      method: 'PUT',
+      url: '/api/v1/users/me',
+      payload: { current_password: DEFAULT_TEST_PASSWORD, new_password: 'un-tout-nouveau-secret' },
+      headers: { authorization: `Bearer ${await issuer.issue(member)}` },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(await browser.closed).toEqual({ code: 1008, reason: chatText.sessionNotFound });
   });
 
   it("tells an admin's app socket on B when a guest writes through A", async () => {

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { chatMessages, chatSessions, type ChatMessageRow, type ChatSessionRow } from '../../db/schema/support.ts';
-import { users } from '../../db/schema/users.ts';
+import { users, type UserRow } from '../../db/schema/users.ts';
+import { isFinished } from './chat-transitions.ts';
 
 export type ChatSessionStatus = ChatSessionRow['status'];
 
@@ -13,7 +14,7 @@ export async function insertSession(
   db: Executor,
   values: Pick<
     typeof chatSessions.$inferInsert,
-    'sessionTokenHash' | 'userId' | 'guestName' | 'guestEmail' | 'subject'
+    'sessionTokenHash' | 'userId' | 'ownerTokenVersion' | 'guestName' | 'guestEmail' | 'subject'
   >,
 ): Promise<ChatSessionRow> {
   const [row] = await db.insert(chatSessions).values(values).returning();
@@ -32,6 +33,7 @@ export async function lockSession(db: Executor, id: string): Promise<ChatSession
   return row;
 }
 
+/** `closed_at` is kept from the first close: archiving a closed session later does not restart its token's grace. */
 export async function updateSessionStatus(
   db: Executor,
   id: string,
@@ -40,7 +42,12 @@ export async function updateSessionStatus(
 ): Promise<ChatSessionRow> {
   const [row] = await db
     .update(chatSessions)
-    .set({ status, updatedAt: sql`now()`, ...(assignedAdminId ? { assignedAdminId } : {}) })
+    .set({
+      status,
+      updatedAt: sql`now()`,
+      closedAt: isFinished(status) ? sql`coalesce(${chatSessions.closedAt}, now())` : null,
+      ...(assignedAdminId ? { assignedAdminId } : {}),
+    })
     .where(eq(chatSessions.id, id))
     .returning();
   if (!row) throw new Error('chat session not updated');
@@ -86,6 +93,19 @@ export async function insertMessage(
       updatedAt: sql`now()`,
     })
     .where(eq(chatSessions.id, values.sessionId));
+  return row;
+}
+
+/** What decides whether a session token given for this account still holds (chat-access.ts). */
+export async function findSessionAccount(
+  db: Executor,
+  userId: string,
+): Promise<Pick<UserRow, 'tokenVersion' | 'suspendedAt' | 'erasedAt'> | undefined> {
+  const [row] = await db
+    .select({ tokenVersion: users.tokenVersion, suspendedAt: users.suspendedAt, erasedAt: users.erasedAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
   return row;
 }
 

@@ -238,7 +238,11 @@ describe('GET /support/chat/sessions', () => {
 describe('PUT /support/chat/sessions/{id}: status transitions', () => {
   async function sessionIn(status: 'open' | 'active' | 'closed' | 'archived'): Promise<Started> {
     const session = await guestSession();
-    await t.app.ctx.db.update(chatSessions).set({ status }).where(eq(chatSessions.id, session.id));
+    await t.app.ctx.db
+      .update(chatSessions)
+      // A finished session says since when (chat_sessions_closed_at_check).
+      .set({ status, closedAt: status === 'closed' || status === 'archived' ? new Date() : null })
+      .where(eq(chatSessions.id, session.id));
     return session;
   }
 

@@ -22,6 +22,7 @@ import {
   countSessionsByStatus,
   findMessage,
   findSession,
+  findSessionAccount,
   findUserName,
   insertMessage,
   insertSession,
@@ -41,9 +42,19 @@ const UUID = z.uuid();
 const HOUR_MS = 3_600_000;
 const MINUTE_MS = 60_000;
 
+/**
+ * How the caller reaches the session, if at all. The session's account is read only when a session
+ * token is given for an account's session: whether that token still holds depends on it.
+ */
+async function accessTo(db: Executor, session: ChatSessionRow, caller: ChatCaller): Promise<Access | null> {
+  const needed = session.userId !== null && caller.sessionToken !== undefined && caller.user?.id !== session.userId;
+  const account = needed && session.userId ? await findSessionAccount(db, session.userId) : undefined;
+  return accessOf(session, caller, account);
+}
+
 async function readableSession(db: Executor, caller: ChatCaller, id: string, lock = false) {
   const session = lock ? await lockSession(db, id) : await findSession(db, id);
-  const access = session ? accessOf(session, caller) : null;
+  const access = session ? await accessTo(db, session, caller) : null;
   if (!session || !access) throw sessionNotFound();
   return { session, access };
 }
@@ -76,6 +87,8 @@ export async function createSession(
     const inserted = await insertSession(tx, {
       sessionTokenHash: hash,
       userId: user?.id ?? null,
+      // The token ends when the account's tokens are revoked (chat-access.ts).
+      ownerTokenVersion: user?.tokenVersion ?? null,
       guestName: user ? null : (body.guest_name ?? null),
       guestEmail: user ? null : (body.guest_email ?? null),
       // Spec 2 section 9: an empty subject is "Support en direct".
@@ -207,7 +220,7 @@ export async function postChatMessage(
   content: string,
 ): Promise<ChatMessage> {
   const probe = await findSession(ctx.db, id);
-  const probeAccess = probe ? accessOf(probe, caller) : null;
+  const probeAccess = probe ? await accessTo(ctx.db, probe, caller) : null;
   if (!probe || !probeAccess) throw sessionNotFound();
   const writer = !probeAccess.owner && caller.user ? `admin:${caller.user.id}` : (probe.userId ?? `session:${id}`);
   await spend(ctx, 'chat-messages', writer, MINUTE_MS, CHAT_MESSAGES_PER_MINUTE);
@@ -276,7 +289,7 @@ export async function chatStats(ctx: AppContext): Promise<ChatStats> {
 export async function chatSocketCaller(
   ctx: AppContext,
   handshake: { sessionId: string; authToken?: string; sessionToken?: string },
-): Promise<{ caller: ChatCaller; session: ChatSessionRow } | null> {
+): Promise<{ caller: ChatCaller; ownerId: string | null } | null> {
   if (!handshake.authToken && !handshake.sessionToken) return null;
   // Not an id at all: no session (and no query with a malformed uuid).
   if (!UUID.safeParse(handshake.sessionId).success) return null;
@@ -291,8 +304,8 @@ export async function chatSocketCaller(
   }
   const caller: ChatCaller = { user, sessionToken: handshake.sessionToken, authToken: handshake.authToken };
   const session = await findSession(ctx.db, handshake.sessionId);
-  if (!session || !accessOf(session, caller)) return null;
-  return { caller, session };
+  if (!session || !(await accessTo(ctx.db, session, caller))) return null;
+  return { caller, ownerId: session.userId };
 }
 
 /**

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHAT_MESSAGES_PER_MINUTE } from '#shared/constants.ts';
+import { CHAT_MESSAGES_PER_MINUTE, SOCKET_MAX_PAYLOAD_BYTES } from '#shared/constants.ts';
 import { ErrorCode } from '#shared/error-codes.ts';
 import { chat as chatText } from '#shared/messages/chat.ts';
 import { apiErrors } from '#shared/messages/common.ts';
@@ -231,7 +231,11 @@ describe('who may hold a chat socket: accepted, then closed 1008 otherwise', () 
   it('closes at once for a closed or archived session', async () => {
     for (const status of ['closed', 'archived'] as const) {
       const session = await guestSession();
-      await database.db.update(chatSessions).set({ status }).where(eq(chatSessions.id, session.id));
+      await database.db
+        .update(chatSessions)
+        // A finished session says since when (chat_sessions_closed_at_check).
+        .set({ status, closedAt: status === 'closed' || status === 'archived' ? new Date() : null })
+        .where(eq(chatSessions.id, session.id));
       await refusedAfterUpgrade(
         { session_id: session.id, session_token: session.session_token },
         chatText.sessionClosedOrExpired,
@@ -314,6 +318,34 @@ describe('support.activity on the app socket', () => {
     await Promise.all([adminSocket.close(), memberSocket.close()]);
   });
 });
+
+describe('a frame over the size limit', () => {
+  it('closes the chat socket and the app socket with 1009, logged as a warning without a stack', async () => {
+    const session = await guestSession();
+    const chatSocket = await connectChatOk(base, { session_id: session.id, session_token: session.session_token });
+    const appSocket = await connectOk(base, { token: await issuer.issue(member) });
+    const before = logLines.length;
+    chatSocket.send('x'.repeat(SOCKET_MAX_PAYLOAD_BYTES + 1));
+    appSocket.socket.send('x'.repeat(SOCKET_MAX_PAYLOAD_BYTES + 1));
+    expect((await chatSocket.closed).code).toBe(1009);
+    expect(await appSocket.closed).toBe(1009);
+    // Each refusal is one warn line (pino level 40) that names the frame; none is an error with a stack.
+    await expect.poll(() => refusedFrameLines(logLines.slice(before)).length).toBe(2);
+    for (const line of refusedFrameLines(logLines.slice(before))) {
+      expect(line).toMatchObject({ level: 40, closeCode: 1009 });
+      expect(JSON.stringify(line)).not.toContain('stack');
+    }
+    const parsed = logLines.slice(before).map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(parsed.filter((line) => Number(line.level) >= 50)).toEqual([]);
+  });
+});
+
+/** The log lines, parsed, of socket frames refused by the socket library (an oversized frame here). */
+function refusedFrameLines(lines: string[]): Array<Record<string, unknown>> {
+  return lines
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
+    .filter((line) => line.msg === 'websocket frame refused' || JSON.stringify(line).includes('Max payload'));
+}
 
 describe('logs', () => {
   it('hold no session token, account token, chat content or guest e-mail', () => {

@@ -331,11 +331,13 @@ describe('PUT /users/me', () => {
     expect(res.statusCode).toBe(401);
   });
 
-  it('answers 400, not 500, to text PostgreSQL cannot store (a NUL character)', async () => {
+  it('refuses, with a French 422 and not a 500, text PostgreSQL cannot store (a NUL character)', async () => {
     const user = await createSeeker(t.app.ctx.db, { bio: 'Avant' });
     const res = await put(user, { bio: 'a\u0000b' });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ code: ErrorCode.BAD_REQUEST, detail: apiErrors.badRequest });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().detail).toContainEqual(
+      expect.objectContaining({ loc: ['body', 'bio'], msg: validation.controlCharacter }),
+    );
     const [row] = await t.app.ctx.db.select().from(users).where(eq(users.id, user.id));
     expect(row!.bio).toBe('Avant');
   });

@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { AVATAR_MAX_BYTES } from '#shared/constants.ts';
 import { ErrorCode } from '#shared/error-codes.ts';
 import { apiErrors } from '#shared/messages/common.ts';
@@ -73,7 +74,9 @@ export async function usersRoutes(app: App, { ctx }: { ctx: AppContext }): Promi
           '403 CURRENT_PASSWORD_WRONG, 429 après trop d’échecs). Un nouveau mot de passe déconnecte toutes ' +
           'les autres sessions et renvoie un nouveau `access_token` pour celle-ci. Une nouvelle adresse ne ' +
           'change rien tant que le lien qui lui est envoyé n’est pas ouvert (`pending_email`) ; la réponse ' +
-          'est la même qu’elle soit libre ou non. L’adresse actuelle est prévenue dans les deux cas.',
+          'est la même qu’elle soit libre ou non. L’adresse actuelle est prévenue dans les deux cas. Un nom qui se ' +
+          'fait passer pour l’équipe (« Équipe Appui », « Support », « Modération »… et leurs variantes) : 422 ' +
+          'RESERVED_NAME, sauf pour un administrateur.',
         security,
         body: UpdateMeRequestSchema,
         response: {
@@ -82,7 +85,8 @@ export async function usersRoutes(app: App, { ctx }: { ctx: AppContext }): Promi
           401: ErrorResponseSchema,
           403: ErrorResponseSchema,
           409: ErrorResponseSchema,
-          422: ValidationErrorResponseSchema,
+          // The validation list, or RESERVED_NAME: a team's name taken by someone who is not an administrator.
+          422: z.union([ValidationErrorResponseSchema, ErrorResponseSchema]),
           429: ErrorResponseSchema,
         },
       },

@@ -10,8 +10,10 @@ import { auth } from '#shared/messages/auth.ts';
 import { emailVerification } from '#shared/messages/email-verification.ts';
 import { role as roleMessages } from '#shared/messages/role.ts';
 import { profile } from '#shared/messages/profile.ts';
+import { validation } from '#shared/messages/common.ts';
 import { PAGE_PATTERNS } from '#shared/page-routes.ts';
-import { toggledRole } from '#shared/rules/roles.ts';
+import { impersonatesTeam } from '#shared/rules/reserved-names.ts';
+import { isAdminRole, toggledRole } from '#shared/rules/roles.ts';
 import { usernameBaseFromEmail, usernameWithSuffix } from '#shared/rules/username.ts';
 import type {
   AvatarResponseSchema,
@@ -202,6 +204,24 @@ async function announceRevocation(db: Executor, userId: string): Promise<void> {
 async function endAccessOf(db: Executor, userId: string): Promise<void> {
   await repo.retirePasswordResets(db, userId);
   await announceRevocation(db, userId);
+}
+
+/**
+ * A display name or username that reads as the team's ("Équipe Appui", "Support", "Modération"… and
+ * their near spellings: rules/reserved-names.ts) is an administrator's only: 422 RESERVED_NAME for
+ * anyone else. Only a new value is judged, so an older name does not block saving the rest.
+ */
+function refuseTeamNames(user: UserRow, input: UpdateMeRequest): void {
+  if (isAdminRole(user.role)) return;
+  const changed = [
+    input.display_name !== user.displayName ? input.display_name : null,
+    input.username !== undefined && input.username.toLowerCase() !== user.username?.toLowerCase()
+      ? input.username
+      : null,
+  ];
+  if (changed.some((name) => name && impersonatesTeam(name))) {
+    throw new AppError(ErrorCode.RESERVED_NAME, 422, validation.reservedName);
+  }
 }
 
 /** Sets a new password and revokes every token issued before (token_version + 1); answers the updated row. */
@@ -430,6 +450,7 @@ function mailAccountChange(ctx: AppContext, user: UserRow, changes: readonly ('e
  * yet: a link goes to it (see requestEmailChange), and the answer names it as `pending_email`.
  */
 export async function updateMe(ctx: AppContext, user: UserRow, input: UpdateMeRequest): Promise<UpdateMeResponse> {
+  refuseTeamNames(user, input);
   const patch: repo.UserPatch = {};
   if (input.display_name !== undefined) patch.displayName = input.display_name || null;
   if (input.bio !== undefined) patch.bio = input.bio || null;
