@@ -43,7 +43,7 @@ export async function signup(ctx: AppContext, input: SignupRequest): Promise<Cur
     username: input.username,
     role: 'helpee',
   });
-  return toCurrentUser(user);
+  return toCurrentUser(ctx, user);
 }
 
 const RESET_MAILS = 'password-reset-mails';

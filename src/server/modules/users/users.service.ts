@@ -1,18 +1,23 @@
 import { randomInt } from 'node:crypto';
-import type { Role } from '#shared/constants.ts';
+import { HELPER_CHARTER_VERSION, type Role } from '#shared/constants.ts';
 import { ErrorCode } from '#shared/error-codes.ts';
 import { auth } from '#shared/messages/auth.ts';
+import { charterErrors } from '#shared/messages/charter.ts';
 import { role as roleMessages } from '#shared/messages/role.ts';
 import { profile } from '#shared/messages/profile.ts';
 import { toggledRole } from '#shared/rules/roles.ts';
 import { usernameBaseFromEmail, usernameWithSuffix } from '#shared/rules/username.ts';
+import { isPayoutAccountActive } from '#shared/rules/payout-state.ts';
+import { isCurrentCharter, isVerifiedProfile } from '#shared/rules/verification.ts';
 import type {
+  AcceptCharterRequest,
   AvatarResponseSchema,
   CurrentUser,
   PublicUser,
   ToggleRoleResponseSchema,
   UpdateMeRequest,
   UpdateMeResponse,
+  UserVerification,
 } from '#shared/schemas/users.ts';
 import type { z } from 'zod';
 import { isAcceptedAvatarImage, toAvatarWebp, UnreadableImageError } from '../../adapters/storage/avatar-image.ts';
@@ -28,13 +33,33 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { createTokenIssuer } from '../../plugins/auth.ts';
 import { clearPasswordAttempts, countPasswordAttempt } from '../../lib/login-failures.ts';
 import { hiddenByBlock } from '../blocks/blocks.service.ts';
+import { helperPayoutStatus } from '../payouts/payouts.service.ts';
 import * as repo from './users.repository.ts';
 
 // ---------------------------------------------------------------------------------------------
 // DTO mappers: the only way a user row leaves the server (STYLE.md habit 5).
 
-/** What anyone may read: never the e-mail, the password hash or the token version. */
-export function toPublicUser(row: UserRow): PublicUser {
+/**
+ * What was checked about the person (UserVerificationSchema), each fact read from its own record:
+ * the address's confirmation, the payout account's flags as this server's provider last gave them
+ * (the payouts module's copy: a visitor's read never calls the provider), the last charter accepted.
+ */
+export async function verificationOf(ctx: AppContext, row: UserRow): Promise<UserVerification> {
+  const [payout, charter] = await Promise.all([
+    helperPayoutStatus(ctx, row.id),
+    repo.findLastCharterAcceptance(ctx.db, row.id),
+  ]);
+  return {
+    email_confirmed: row.emailVerifiedAt !== null,
+    identity_verified: isPayoutAccountActive(payout),
+    charter_accepted: isCurrentCharter(charter?.version),
+    charter_version: charter?.version ?? null,
+    charter_accepted_at: charter ? charter.acceptedAt.toISOString() : null,
+  };
+}
+
+/** What anyone may read: never the e-mail, the password hash, the token version or a provider id. */
+function publicFields(row: UserRow, verification: UserVerification): PublicUser {
   return {
     id: row.id,
     display_name: row.displayName,
@@ -46,15 +71,21 @@ export function toPublicUser(row: UserRow): PublicUser {
     // The spec's client reads either name for the same picture (spec 1 section 3).
     profile_image_url: row.avatarUrl,
     tags: row.tags,
-    is_verified: row.isVerified,
+    is_verified: isVerifiedProfile(verification),
+    verification,
     role: row.role,
     created_at: row.createdAt.toISOString(),
   };
 }
 
+/** The public profile of a row (GET /users/{id}). */
+export async function toPublicUser(ctx: AppContext, row: UserRow): Promise<PublicUser> {
+  return publicFields(row, await verificationOf(ctx, row));
+}
+
 /** The logged-in user's own view: the public fields plus the e-mail. */
-export function toCurrentUser(row: UserRow): CurrentUser {
-  return { ...toPublicUser(row), email: row.email };
+export async function toCurrentUser(ctx: AppContext, row: UserRow): Promise<CurrentUser> {
+  return { ...(await toPublicUser(ctx, row)), email: row.email };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -102,7 +133,6 @@ export type NewUserInput = {
   bio?: string | null;
   tags?: string[];
   avatarUrl?: string | null;
-  isVerified?: boolean;
 };
 
 /**
@@ -130,7 +160,6 @@ export async function createUser(db: Executor, input: NewUserInput): Promise<Use
         bio: input.bio ?? null,
         tags: input.tags ?? [],
         avatarUrl: input.avatarUrl ?? null,
-        isVerified: input.isVerified ?? false,
       });
     } catch (error) {
       if (!chosenUsername && isUsernameViolation(error) && attempt < DERIVED_USERNAME_ATTEMPTS) continue;
@@ -208,7 +237,7 @@ export async function getPublicUser(ctx: AppContext, id: string, viewer: UserRow
   if (gone || (await hiddenByBlock(ctx.db, viewer, id))) {
     throw notFound(ErrorCode.USER_NOT_FOUND, profile.userNotFound);
   }
-  return toPublicUser(row);
+  return toPublicUser(ctx, row);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -278,7 +307,7 @@ export async function updateMe(ctx: AppContext, user: UserRow, input: UpdateMeRe
     throw usernameTaken();
   }
   if (input.new_password !== undefined) patch.passwordHash = await hashPassword(input.new_password);
-  if (Object.keys(patch).length === 0) return toCurrentUser(user);
+  if (Object.keys(patch).length === 0) return toCurrentUser(ctx, user);
   let row: UserRow | undefined;
   try {
     // A reset link already sent (perhaps to a mailbox the owner is leaving because it was taken)
@@ -294,21 +323,60 @@ export async function updateMe(ctx: AppContext, user: UserRow, input: UpdateMeRe
     throw uniqueViolationToConflict(error);
   }
   if (!row) throw notFound(ErrorCode.USER_NOT_FOUND, profile.userNotFound);
-  if (changes.length === 0) return toCurrentUser(row);
+  if (changes.length === 0) return toCurrentUser(ctx, row);
   mailAccountChange(ctx, user, changes);
-  return { ...toCurrentUser(row), access_token: await createTokenIssuer(ctx.config.jwtSecret).issue(row) };
+  return { ...(await toCurrentUser(ctx, row)), access_token: await createTokenIssuer(ctx.config.jwtSecret).issue(row) };
 }
 
 export type ToggleRoleResponse = z.infer<typeof ToggleRoleResponseSchema>;
 
-/** POST /users/toggle-role: helper <-> helpee; admins cannot switch (DESIGN.md section 8). */
+/**
+ * Whether the user accepted the current helper charter: becoming a helper and publishing an offer
+ * need it (a new version is accepted again).
+ */
+export async function hasAcceptedCurrentCharter(db: Executor, userId: string): Promise<boolean> {
+  return isCurrentCharter((await repo.findLastCharterAcceptance(db, userId))?.version);
+}
+
+/**
+ * POST /users/me/charter: records that the user read and accepted the charter. The version sent is
+ * the one the person read: an older text (a page left open across a change) is refused with 409, so
+ * nobody accepts a version they did not see. Accepting again keeps the first date.
+ */
+export async function acceptCharter(
+  ctx: AppContext,
+  user: UserRow,
+  input: AcceptCharterRequest,
+): Promise<UserVerification> {
+  if (!isCurrentCharter(input.version)) {
+    throw conflict(ErrorCode.CHARTER_VERSION_OUTDATED, charterErrors.versionOutdated);
+  }
+  await recordCharterAcceptance(ctx.db, user.id);
+  return verificationOf(ctx, user);
+}
+
+/** Records the acceptance of the current charter (the route above; the demo helpers at seed time). */
+export const recordCharterAcceptance = (db: Executor, userId: string) =>
+  repo.insertCharterAcceptance(db, userId, HELPER_CHARTER_VERSION);
+
+/**
+ * POST /users/toggle-role: helper <-> helpee; admins cannot switch (DESIGN.md section 8). Becoming a
+ * helper needs the current charter accepted first (POST /users/me/charter), so the spec's call keeps
+ * its empty body; going back to seeker needs nothing.
+ */
 export async function toggleRole(ctx: AppContext, user: UserRow): Promise<ToggleRoleResponse> {
   const next = toggledRole(user.role);
   if (!next) throw forbidden(ErrorCode.ADMIN_ROLE_CHANGE_NOT_ALLOWED, roleMessages.adminCannotChange);
+  if (next === 'helper' && !(await hasAcceptedCurrentCharter(ctx.db, user.id))) {
+    throw forbidden(ErrorCode.CHARTER_NOT_ACCEPTED, charterErrors.notAcceptedToBecomeHelper);
+  }
   const row = await repo.setUserRole(ctx.db, user.id, next);
   if (!row) throw notFound(ErrorCode.USER_NOT_FOUND, profile.userNotFound);
   return { role: row.role, message: roleMessages.changeSuccess };
 }
+
+/** Every charter acceptance of the user, oldest first (the data export lists them as consents). */
+export const listCharterAcceptances = (db: Executor, userId: string) => repo.listCharterAcceptances(db, userId);
 
 export type AvatarResponse = z.infer<typeof AvatarResponseSchema>;
 
@@ -368,7 +436,6 @@ export async function ensureAdmin(db: Executor, email: string, password: string)
     email,
     passwordHash: await hashPassword(password),
     role: 'admin',
-    isVerified: true,
   });
   return { user, outcome: 'created' };
 }

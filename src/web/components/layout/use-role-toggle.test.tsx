@@ -11,6 +11,7 @@ import { toast } from '#web/components/ui/toaster.tsx';
 import { AuthDialogContext } from '#web/lib/auth-dialog.ts';
 import { useAuth } from '#web/lib/auth.tsx';
 import { jsonResponse, renderWithProviders } from '#web/testing/render.tsx';
+import { verificationFixture } from '#web/testing/users.ts';
 import { useBecomeHelper } from './use-role-toggle.ts';
 
 const baseUser: CurrentUser = {
@@ -25,6 +26,7 @@ const baseUser: CurrentUser = {
   profile_image_url: null,
   tags: [],
   is_verified: true,
+  verification: verificationFixture(),
   role: 'admin',
   created_at: '2025-01-01T00:00:00Z',
 };
