@@ -14,6 +14,7 @@ export const PAGE_PATTERNS = {
   confidentialite: '/confidentialite',
   cgv: '/cgv',
   mentionsLegales: '/mentions-legales',
+  helperVerification: '/verification-des-aidants',
   search: '/recherche',
   explore: '/explore',
   offres: '/offres',
