@@ -184,10 +184,10 @@ export async function seedOfferBench(
     await timed('cleanup', () => tx.execute(sql`DELETE FROM users WHERE email LIKE ${'%-aidant-%@appui.bench'}`));
     await timed('helpers', () =>
       tx.execute(sql`
-        INSERT INTO users (email, password_hash, display_name, username, first_name, last_name, bio, role, is_verified)
+        INSERT INTO users (email, password_hash, display_name, username, first_name, last_name, bio, role)
         SELECT ${tag} || '-aidant-' || g || '@appui.bench', 'bench-no-login',
                f.first || ' ' || l.last, ${tag} || '_aidant_' || g, f.first, l.last,
-               'Aidant de démonstration pour les mesures de charge.', 'helper', true
+               'Aidant de démonstration pour les mesures de charge.', 'helper'
         FROM generate_series(1, ${counts.helpers}::int) AS g
         CROSS JOIN LATERAL (SELECT (${textArray(FIRST_NAMES)})[1 + g % ${FIRST_NAMES.length}::int] AS first) f
         CROSS JOIN LATERAL (SELECT (${textArray(LAST_NAMES)})[1 + (g / ${FIRST_NAMES.length}::int) % ${LAST_NAMES.length}::int] AS last) l`),

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { auth } from '#shared/messages/auth.ts';
+import { charterDialog } from '#shared/messages/charter.ts';
 import { role as roleMessages } from '#shared/messages/role.ts';
 import { common, nav } from '#shared/messages/common.ts';
 import { landing } from '#shared/messages/landing.ts';
@@ -27,6 +28,18 @@ async function expectToast(page: Page, ...texts: string[]): Promise<void> {
   await expect(item.first()).toBeVisible();
   await item.first().getByRole('button', { name: common.close }).click();
   await expect(item).toHaveCount(0);
+}
+
+/** The "Devenir aidant" step: the charter is shown, the box ticked, the charter accepted. */
+async function acceptCharter(page: Page, checkA11y: (page: Page) => Promise<void>): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: charterDialog.title });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText(charterDialog.checkbox)).toBeVisible();
+  await checkA11y(page);
+  if (process.env.E2E_SHOTS_DIR) await page.screenshot({ path: `${process.env.E2E_SHOTS_DIR}/charter-dialog.png` });
+  await dialog.getByRole('checkbox', { name: charterDialog.checkbox }).check();
+  await dialog.getByRole('button', { name: charterDialog.confirm }).click();
+  await expect(dialog).toHaveCount(0);
 }
 
 function storedToken(page: Page): Promise<string | null> {
@@ -216,6 +229,7 @@ test('profile edit: photo upload, refused file, details saved, helper mode switc
   await expect(main.getByRole('heading', { name: profile.helperSectionTitle })).toHaveCount(0);
   const seekerTint = await headerBackground(page);
   await helperMode.click();
+  await acceptCharter(page, expectNoA11yViolations);
   await expectToast(page, profile.roleUpdated);
   await expect(helperMode).toBeChecked();
   await expect(main.getByRole('heading', { name: profile.helperSectionTitle })).toBeVisible();
@@ -256,6 +270,7 @@ test.describe('"Je veux aider" on the landing page', () => {
     await expectNoA11yViolations(page);
 
     await page.getByRole('button', { name: landing.wantToHelp }).first().click();
+    await acceptCharter(page, expectNoA11yViolations);
     await expectToast(page, roleMessages.changedToast);
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole('heading', { level: 1, name: dashboard.title })).toBeVisible();

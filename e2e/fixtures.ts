@@ -3,7 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
-import type { OfferCategory } from '#shared/constants.ts';
+import { HELPER_CHARTER_VERSION, type OfferCategory } from '#shared/constants.ts';
 import { explore } from '#shared/messages/offers.ts';
 import type { ChatSocketOutbound } from '#shared/schemas/chat.ts';
 import type { SocketEvent } from '#shared/schemas/realtime.ts';
@@ -248,6 +248,14 @@ async function createUserThroughApi(api: APIRequestContext, options: CreateUserO
   }
   const token = await login(api, email, password);
   if (role === 'helper') {
+    // Becoming a helper asks for the charter first, as the "Devenir aidant" step does.
+    await ok(
+      await api.post(`${API}/users/me/charter`, {
+        headers: { authorization: `Bearer ${token}` },
+        data: { version: HELPER_CHARTER_VERSION },
+      }),
+      'POST /users/me/charter',
+    );
     const toggled = await ok<{ role: Role }>(
       await api.post(`${API}/users/toggle-role`, { headers: { authorization: `Bearer ${token}` } }),
       'POST /users/toggle-role',

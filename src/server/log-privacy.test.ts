@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HELPER_CHARTER_VERSION } from '#shared/constants.ts';
 import { ChatSessionSchema } from '#shared/schemas/chat.ts';
 import { ConversationSchema, MessageSchema } from '#shared/schemas/messages.ts';
 import { buildApp, defaultLogger } from './app.ts';
@@ -162,6 +163,11 @@ async function journey(): Promise<string[]> {
   );
   await ok(null, { method: 'POST', url: '/api/v1/auth/forgot-password', payload: { email: unknownEmail } });
   await ok(null, { method: 'POST', url: '/api/v1/auth/forgot-password', payload: { email: seekerEmail } });
+  await ok(helper.token, {
+    method: 'POST',
+    url: '/api/v1/users/me/charter',
+    payload: { version: HELPER_CHARTER_VERSION },
+  });
   await ok(helper.token, { method: 'POST', url: '/api/v1/users/toggle-role' });
   await ok(helper.token, { method: 'PUT', url: '/api/v1/users/me', payload: { bio: TEXT.helperBio } });
   await ok(seeker.token, { method: 'PUT', url: '/api/v1/users/me', payload: { bio: TEXT.seekerBio } });

@@ -21,6 +21,13 @@ export const EMAIL_MAX_LENGTH = 254;
 export const BIO_COMPLETE_MIN_LENGTH = 20;
 export const BIO_REMINDER_MAX_ACCOUNT_AGE_DAYS = 30;
 
+/**
+ * The helper charter's current version (its text: src/shared/messages/charter.ts). Change the text,
+ * bump this: every helper accepts the new version before becoming a helper or publishing an offer.
+ */
+export const HELPER_CHARTER_VERSION = '1';
+export const HELPER_CHARTER_VERSION_MAX_LENGTH = 20;
+
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 export const AVATAR_ACCEPTED_MIME_TYPES = ['image/jpeg', 'image/png', 'image/jpg', 'image/webp'] as const;
 export const AVATAR_OUTPUT_SIZE_PX = 256;

@@ -15,6 +15,7 @@ export const PAGE_PATTERNS = {
   confidentialite: '/confidentialite',
   cgv: '/cgv',
   mentionsLegales: '/mentions-legales',
+  helperVerification: '/verification-des-aidants',
   search: '/recherche',
   explore: '/explore',
   offres: '/offres',

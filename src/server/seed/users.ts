@@ -1,5 +1,5 @@
 import type { UserRow } from '../db/schema/users.ts';
-import { createUser } from '../modules/users/users.service.ts';
+import { createUser, recordCharterAcceptance } from '../modules/users/users.service.ts';
 import { DEMO_ADMIN_EMAIL, DEMO_EMAIL_DOMAIN } from './constants.ts';
 import type { SeedContext } from './context.ts';
 
@@ -87,14 +87,14 @@ export function demoHandle(person: Pick<DemoPerson, 'firstName' | 'lastName'>): 
 export const demoEmail = (person: Pick<DemoPerson, 'firstName' | 'lastName'>) =>
   `${demoHandle(person)}@${DEMO_EMAIL_DOMAIN}`;
 
-/** Inserts one demo person with the shared demo password hash. */
-export function createDemoUser(
+/** Inserts one demo person with the shared demo password hash; a helper has accepted the current charter. */
+export async function createDemoUser(
   seed: SeedContext,
   person: DemoPerson,
   role: 'helper' | 'helpee',
   passwordHash: string,
 ): Promise<UserRow> {
-  return createUser(seed.db, {
+  const user = await createUser(seed.db, {
     email: demoEmail(person),
     passwordHash,
     username: demoHandle(person),
@@ -104,9 +104,10 @@ export function createDemoUser(
     bio: person.bio,
     tags: person.tags,
     role,
-    isVerified: role === 'helper',
     emailVerified: true,
   });
+  if (role === 'helper') await recordCharterAcceptance(seed.db, user.id);
+  return user;
 }
 
 /** Step 1 of the demo data: the admin, the seekers and the first helpers. */
@@ -117,7 +118,6 @@ export async function seedUsers(seed: SeedContext, passwordHash: string): Promis
     username: 'admin',
     displayName: 'Équipe Appui',
     role: 'admin',
-    isVerified: true,
     emailVerified: true,
   });
   const seekers: UserRow[] = [];

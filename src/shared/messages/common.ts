@@ -155,6 +155,7 @@ export const pageTitles = {
   manageAvailability: 'Mes disponibilités — Appui',
   manageSlots: 'Créneaux de l’offre — Appui',
   legalNotice: 'Mentions légales — Appui',
+  helperVerification: 'Comment nous vérifions les aidants — Appui',
   mentor: 'Profil de l’aidant — Appui',
   mentorNamed: (name: string) => `Profil de ${name} — Appui`,
   notFound: 'Page non trouvée — Appui',

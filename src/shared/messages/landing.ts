@@ -33,7 +33,9 @@ export const landing = {
     { title: 'Échanges confidentiels', text: 'Vos conversations restent privées entre vous et votre aidant.' },
     {
       title: 'Communauté vérifiée',
-      text: 'Chaque membre est identifié, et tout comportement inapproprié peut être signalé à notre équipe.',
+      // Only what is checked: the profile's badges (users.service.ts, verificationOf).
+      text: 'Chaque aidant montre ce que nous avons vérifié : adresse e-mail, identité auprès de notre prestataire de paiement, charte de l’aidant. Tout comportement inapproprié peut être signalé à notre équipe.',
+      link: 'Comment nous vérifions les aidants',
     },
     {
       title: 'Durée personnalisée',

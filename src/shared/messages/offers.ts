@@ -152,7 +152,6 @@ export const helperProfile = {
   moreTags: (n: number) => `+${n}`,
   moreTagsLabel: (n: number) => `et ${n} autre(s) thème(s)`,
   tagsLabel: 'Thèmes',
-  verified: 'Profil vérifié',
   loginPromptTitle: 'Envie d’échanger avec cet aidant ?',
   loginPrompt: 'Connectez-vous ou créez un compte pour réserver une séance ou lui envoyer un message.',
   login: 'Se connecter',

@@ -19,6 +19,8 @@ export const seo = {
   legalNotice: 'Mentions légales d’Appui : éditeur, hébergement et contact.',
   privacy:
     'Politique de confidentialité d’Appui : données collectées, finalités, durées de conservation et vos droits.',
+  helperVerification:
+    'Comment Appui vérifie ses aidants : adresse e-mail confirmée, identité vérifiée par le prestataire de paiement, charte de l’aidant acceptée.',
   notFound: 'Cette page n’existe pas ou n’est plus disponible sur Appui.',
   /** An offer without a usable description (never empty in practice: the form requires one). */
   offerFallback: (helper: string) => `Une offre d’entraide proposée par ${helper} sur Appui.`,

@@ -54,7 +54,9 @@ export const dataRights = {
   consentTermsKind: 'conditions_generales',
   consentTermsDescription:
     'Conditions générales et politique de confidentialité acceptées lors de la création du compte. ' +
-    'Appui n’enregistre aucun autre consentement : aucune prospection commerciale, aucun traceur publicitaire.',
+    'Appui n’enregistre par ailleurs que l’acceptation de la charte de l’aidant : aucune prospection commerciale, aucun traceur publicitaire.',
+  consentCharterKind: 'charte_aidant',
+  consentCharterDescription: (version: string) => `Version ${version} de la charte de l’aidant acceptée.`,
   erasureCancellationReason: 'La personne a supprimé son compte Appui.',
   erasureMailSubject: 'Votre compte Appui a été supprimé',
   erasureMailText: (name: string) =>

@@ -21,6 +21,17 @@ export type PayoutAccountStatus = {
 };
 
 /**
+ * Whether an account can take payments: its details submitted and charges enabled (the `active`
+ * row). The provider enables charges only after it checked the holder's identity, so the helper's
+ * identity badge reads this too.
+ */
+export function isPayoutAccountActive(
+  status: Pick<PayoutAccountStatus, 'details_submitted' | 'charges_enabled'>,
+): boolean {
+  return status.details_submitted && status.charges_enabled;
+}
+
+/**
  * `status` is the answer once it arrived (undefined while none has), `loading` whether a fetch runs,
  * `failed` whether the last fetch failed. A fetch in flight reads as loading even with an older
  * answer cached, so the card never shows a stale "Actif" as settled; an error reads as "none" (the
@@ -36,6 +47,5 @@ export function payoutState(input: {
   const status = input.status;
   if (!status || !status.account_id) return 'none';
   if (!status.details_submitted) return 'incomplete';
-  if (!status.charges_enabled) return 'pending';
-  return 'active';
+  return isPayoutAccountActive(status) ? 'active' : 'pending';
 }

@@ -3,6 +3,7 @@ import {
   BIO_MAX_LENGTH,
   DISPLAY_NAME_MAX_LENGTH,
   EMAIL_MAX_LENGTH,
+  HELPER_CHARTER_VERSION_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   ROLES,
@@ -25,6 +26,23 @@ export const EmailSchema = z.string().trim().toLowerCase().max(EMAIL_MAX_LENGTH)
 /** A password as chosen at signup, reset or profile change (the auth schemas import it from here). */
 export const PasswordSchema = z.string().min(PASSWORD_MIN_LENGTH, auth.passwordTooShort).max(PASSWORD_MAX_LENGTH);
 
+/**
+ * What was checked about a person, each fact backed by data: the address confirmed through its
+ * mailed link, the payout account active at the payment provider (which checks identity), and the
+ * last helper charter accepted. Never the address itself, nor any payment provider id.
+ */
+export const UserVerificationSchema = z.object({
+  email_confirmed: z.boolean(),
+  /** The payout account at this server's provider has its details submitted and charges enabled. */
+  identity_verified: z.boolean(),
+  /** The current version (HELPER_CHARTER_VERSION) is accepted. */
+  charter_accepted: z.boolean(),
+  /** The last version accepted and when; null when none ever was. */
+  charter_version: z.string().nullable(),
+  charter_accepted_at: z.string().nullable(),
+});
+export type UserVerification = z.infer<typeof UserVerificationSchema>;
+
 /** What anyone may read about a user: never the e-mail (GET /users/{id}, embedded helpers). */
 export const PublicUserSchema = z.object({
   id: z.uuid(),
@@ -36,7 +54,9 @@ export const PublicUserSchema = z.object({
   avatar_url: z.string().nullable(),
   profile_image_url: z.string().nullable(),
   tags: z.array(z.string()),
+  /** The spec's flag, derived: true when every check of `verification` passed (isVerifiedProfile). */
   is_verified: z.boolean(),
+  verification: UserVerificationSchema,
   role: RoleSchema,
   created_at: z.string(),
 });
@@ -74,6 +94,12 @@ export type UpdateMeRequest = z.infer<typeof UpdateMeRequestSchema>;
  */
 export const UpdateMeResponseSchema = CurrentUserSchema.extend({ access_token: z.string().optional() });
 export type UpdateMeResponse = z.infer<typeof UpdateMeResponseSchema>;
+
+/** POST /users/me/charter: the version the person read (the current one, or 409 CHARTER_VERSION_OUTDATED). */
+export const AcceptCharterRequestSchema = z
+  .object({ version: z.string().trim().min(1).max(HELPER_CHARTER_VERSION_MAX_LENGTH) })
+  .strict();
+export type AcceptCharterRequest = z.infer<typeof AcceptCharterRequestSchema>;
 
 export const ToggleRoleResponseSchema = z.object({ role: RoleSchema, message: z.string() });
 

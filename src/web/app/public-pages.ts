@@ -16,6 +16,7 @@ export const PUBLIC_PAGE_MODULES = {
   confidentialite: () => import('./routes/confidentialite.tsx'),
   cgv: () => import('./routes/cgv.tsx'),
   mentionsLegales: () => import('./routes/mentions-legales.tsx'),
+  helperVerification: () => import('./routes/helper-verification.tsx'),
   search: () => import('./routes/explore.tsx'),
   explore: () => import('./routes/explore.tsx'),
   offres: () => import('./routes/explore.tsx'),

@@ -9,6 +9,7 @@ import { EmailVerificationBanner } from '#web/features/auth/components/email-ver
 import { MessagesHeaderLink } from '#web/features/messaging/components/unread-badge.tsx';
 import { useAuth } from '#web/lib/auth.tsx';
 import { AuthDialogProvider } from './auth-dialog-provider.tsx';
+import { CharterDialogProvider } from './charter-dialog-provider.tsx';
 
 function NavigationProgress() {
   const navigation = useNavigation();
@@ -30,27 +31,29 @@ export function RootLayout() {
   const useLandingHeader = pathname === paths.home.path || pathname.startsWith(paths.dashboard.path);
   return (
     <AuthDialogProvider>
-      <a
-        href="#contenu"
-        className="focus-ring sr-only z-50 rounded-xl bg-white px-4 py-2 font-medium text-ink focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
-      >
-        {nav.skipToContent}
-      </a>
-      <NavigationProgress />
-      <div className="flex min-h-dvh flex-col">
-        {useLandingHeader ? (
-          <LandingHeader messagesLink={<MessagesHeaderLink />} />
-        ) : (
-          <GeneralHeader messagesLink={<MessagesHeaderLink />} />
-        )}
-        <main id="contenu" className="flex-1" tabIndex={-1}>
-          <EmailVerificationBanner />
-          <BioReminder />
-          <Outlet />
-        </main>
-        <SiteFooter />
-      </div>
-      <ScrollRestoration />
+      <CharterDialogProvider>
+        <a
+          href="#contenu"
+          className="focus-ring sr-only z-50 rounded-xl bg-white px-4 py-2 font-medium text-ink focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+        >
+          {nav.skipToContent}
+        </a>
+        <NavigationProgress />
+        <div className="flex min-h-dvh flex-col">
+          {useLandingHeader ? (
+            <LandingHeader messagesLink={<MessagesHeaderLink />} />
+          ) : (
+            <GeneralHeader messagesLink={<MessagesHeaderLink />} />
+          )}
+          <main id="contenu" className="flex-1" tabIndex={-1}>
+            <EmailVerificationBanner />
+            <BioReminder />
+            <Outlet />
+          </main>
+          <SiteFooter />
+        </div>
+        <ScrollRestoration />
+      </CharterDialogProvider>
     </AuthDialogProvider>
   );
 }

@@ -47,6 +47,7 @@ const pageRoutes: RouteObject[] = [
   { path: paths.confidentialite.path, lazy: page(PUBLIC_PAGE_MODULES.confidentialite) },
   { path: paths.cgv.path, lazy: page(PUBLIC_PAGE_MODULES.cgv) },
   { path: paths.mentionsLegales.path, lazy: page(PUBLIC_PAGE_MODULES.mentionsLegales) },
+  { path: paths.helperVerification.path, lazy: page(PUBLIC_PAGE_MODULES.helperVerification) },
 
   // search and helper pages
   { path: paths.search.path, lazy: page(PUBLIC_PAGE_MODULES.search) },

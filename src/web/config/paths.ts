@@ -88,6 +88,11 @@ export const paths = {
   confidentialite: { path: PAGE_PATTERNS.confidentialite, href: () => '/confidentialite' },
   cgv: { path: PAGE_PATTERNS.cgv, href: () => '/cgv' },
   mentionsLegales: { path: PAGE_PATTERNS.mentionsLegales, href: () => '/mentions-legales' },
+  /** "Comment nous vérifions les aidants"; `check` is the anchor of one check's explanation. */
+  helperVerification: {
+    path: PAGE_PATTERNS.helperVerification,
+    href: (check?: string) => `/verification-des-aidants${check ? `#${encodeURIComponent(check)}` : ''}`,
+  },
   /** The admin console (spec 2 section 2); /admin/support shows the same page, on its support tab. */
   admin: { path: PAGE_PATTERNS.admin, href: (tab?: AdminTab) => withQuery('/admin', { tab }) },
   adminSupport: { path: PAGE_PATTERNS.adminSupport, href: () => '/admin/support' },

@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { CharterDialogProvider } from '#web/app/charter-dialog-provider.tsx';
 import { AuthProvider } from '#web/lib/auth.tsx';
 import { createQueryClient } from '#web/lib/query-client.ts';
 
@@ -22,7 +23,9 @@ export function renderWithProviders(
   const utils = render(
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
-        <RouterProvider router={router} />
+        <CharterDialogProvider>
+          <RouterProvider router={router} />
+        </CharterDialogProvider>
       </AuthProvider>
     </QueryClientProvider>,
   );

@@ -1,4 +1,16 @@
-import type { CurrentUser } from '#shared/schemas/users.ts';
+import type { CurrentUser, UserVerification } from '#shared/schemas/users.ts';
+
+/** The checks of a person nothing was checked about: no confirmed address, payout account or charter. */
+export function verificationFixture(overrides: Partial<UserVerification> = {}): UserVerification {
+  return {
+    email_confirmed: false,
+    identity_verified: false,
+    charter_accepted: false,
+    charter_version: null,
+    charter_accepted_at: null,
+    ...overrides,
+  };
+}
 
 /** The logged-in user as GET /users/me answers it, for component tests. */
 export function currentUserFixture(overrides: Partial<CurrentUser> = {}): CurrentUser {
@@ -14,6 +26,7 @@ export function currentUserFixture(overrides: Partial<CurrentUser> = {}): Curren
     profile_image_url: null,
     tags: [],
     is_verified: false,
+    verification: verificationFixture(),
     email_verified: true,
     pending_email: null,
     role: 'helper',

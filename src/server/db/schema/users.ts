@@ -1,16 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ROLES } from '#shared/constants.ts';
 import { oneOf } from './checks.ts';
 
@@ -30,7 +19,6 @@ export const users = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
-    isVerified: boolean('is_verified').notNull().default(false),
     /**
      * When the person proved they read `email` (a link mailed at signup or after a change of
      * address). Until then they browse but cannot book, pay, write, publish or become a helper.
@@ -127,3 +115,22 @@ export const userBlocks = pgTable(
 );
 
 export type UserBlockRow = typeof userBlocks.$inferSelect;
+
+/**
+ * A helper's acceptance of one version of the helper charter (HELPER_CHARTER_VERSION): one row per
+ * version, kept when a newer one comes, so the date each text was accepted stays known. Becoming a
+ * helper and publishing an offer need a row for the current version.
+ */
+export const helperCharterAcceptances = pgTable(
+  'helper_charter_acceptances',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    version: text('version').notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.version] })],
+);
+
+export type HelperCharterAcceptanceRow = typeof helperCharterAcceptances.$inferSelect;

@@ -5,7 +5,7 @@ import { auth, passwordReset } from '#shared/messages/auth.ts';
 import { validation } from '#shared/messages/common.ts';
 import { passwordResets, users } from '#server/db/schema/users.ts';
 import { buildTestApp, type TestApp } from '#tests/build-test-app.ts';
-import { createUser, DEFAULT_TEST_PASSWORD } from '#tests/factories/users.ts';
+import { createUser, DEFAULT_TEST_PASSWORD, NOTHING_CHECKED } from '#tests/factories/users.ts';
 import { parseMail } from '#tests/mail.ts';
 import { hashResetToken } from './auth.service.ts';
 
@@ -56,6 +56,7 @@ describe('POST /auth/signup', () => {
       profile_image_url: null,
       tags: [],
       is_verified: false,
+      verification: NOTHING_CHECKED,
     });
     expect(body.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(new Date(body.created_at).toISOString()).toBe(body.created_at);

@@ -44,7 +44,7 @@ export async function signup(ctx: AppContext, input: SignupRequest): Promise<Cur
     role: 'helpee',
   });
   sendSignupVerification(ctx, user);
-  return toCurrentUser(user);
+  return toCurrentUser(ctx, user);
 }
 
 const RESET_MAILS = 'password-reset-mails';

@@ -1,5 +1,6 @@
 import { ErrorCode } from '#shared/error-codes.ts';
 import { offers as offerMessages } from '#shared/messages/offers.ts';
+import { charterErrors } from '#shared/messages/charter.ts';
 import { isAdminRole, isHelperRole } from '#shared/rules/roles.ts';
 import { payoutRuleAllows } from '#shared/rules/pricing.ts';
 import type { AdminOfferUpdate } from '#shared/schemas/admin.ts';
@@ -11,6 +12,7 @@ import type { UserRow } from '../../db/schema/users.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { toPrivateOffer, toPublicOffer } from './offer-dto.ts';
 import { hiddenByBlock } from '../blocks/blocks.service.ts';
+import { hasAcceptedCurrentCharter } from '../users/users.service.ts';
 import { excludedHelpersFor, forgetSearchReuse, listViewerId, offerAccess } from './offers-search.service.ts';
 import * as repo from './offers.repository.ts';
 
@@ -38,6 +40,16 @@ const offerNotFound = () => notFound(ErrorCode.OFFER_NOT_FOUND, offerMessages.no
 /** Offer writes need helper mode; the routes check it too, before validating the body. */
 function assertHelperMode(user: UserRow): void {
   if (!isHelperRole(user.role)) throw forbidden(ErrorCode.HELPER_ROLE_REQUIRED, offerMessages.helperRequired);
+}
+
+/**
+ * Publishing (a new offer, or a hidden one shown again) needs the current helper charter accepted: a
+ * new version of the charter is accepted again before the next one. Offers already shown stay.
+ */
+async function assertCharterForPublishing(db: Executor, helper: UserRow): Promise<void> {
+  if (!(await hasAcceptedCurrentCharter(db, helper.id))) {
+    throw forbidden(ErrorCode.CHARTER_NOT_ACCEPTED, charterErrors.notAcceptedToPublish);
+  }
 }
 
 async function loadView(db: Executor, id: string): Promise<repo.OfferView> {
@@ -145,6 +157,7 @@ const toOptionValues = (options: OfferCreateInput['pricing_options']) =>
 /** POST /offers/: helpers in helper mode only. */
 export async function createOffer(ctx: AppContext, helper: UserRow, input: OfferCreateInput): Promise<PrivateOffer> {
   assertHelperMode(helper);
+  await assertCharterForPublishing(ctx.db, helper);
   await assertPayoutRule(ctx.db, helper.id, input.pricing_options);
   const id = await ctx.db.transaction(async (tx) => {
     const row = await repo.insertOffer(tx, {
@@ -192,6 +205,7 @@ export async function updateOffer(
 ): Promise<PrivateOffer> {
   await ctx.db.transaction(async (tx) => {
     const row = await ownedOffer(tx, id, user, true);
+    if (input.visible === true && !row.visible) await assertCharterForPublishing(tx, user);
     const effectiveOptions =
       input.pricing_options ??
       (await repo.findPricingOptions(tx, row.id)).map((option) => ({ price_cents: option.priceCents }));

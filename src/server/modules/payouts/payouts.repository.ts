@@ -1,12 +1,22 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { payoutAccounts, type PayoutAccountRow } from '../../db/schema/payouts.ts';
+import { users, type UserRow } from '../../db/schema/users.ts';
 
 export type PayoutFlags = Pick<PayoutAccountRow, 'detailsSubmitted' | 'chargesEnabled' | 'payoutsEnabled'>;
 
 export async function findPayoutAccountOfUser(db: Executor, userId: string): Promise<PayoutAccountRow | undefined> {
   const [account] = await db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, userId)).limit(1);
   return account;
+}
+
+/**
+ * The person an administrator's test onboarding is for. Read here rather than through the users
+ * service: the users module reads payout accounts through this module's service (identity badge).
+ */
+export async function findAccountHolder(db: Executor, userId: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  return row;
 }
 
 /**

@@ -14,8 +14,12 @@ import type { Executor } from '../../db/client.ts';
 import type { PayoutAccountRow } from '../../db/schema/payouts.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
-import { findUserById } from '../users/users.service.ts';
-import { findPayoutAccountOfUser, savePayoutAccount, updatePayoutFlags } from './payouts.repository.ts';
+import {
+  findAccountHolder,
+  findPayoutAccountOfUser,
+  savePayoutAccount,
+  updatePayoutFlags,
+} from './payouts.repository.ts';
 
 /**
  * Payout accounts (spec 2 sections 4 and 7): a helper's connected account at the provider, and our
@@ -113,7 +117,11 @@ async function refreshFromProvider(ctx: AppContext, account: PayoutAccountRow): 
   }
 }
 
-/** GET /payments/helper/{id}/stripe-status (public): false/false without an account ("Paiement temporairement indisponible"). */
+/**
+ * GET /payments/helper/{id}/stripe-status (public): false/false without an account ("Paiement
+ * temporairement indisponible"). Also the users module's way to the identity badge: the stored flags,
+ * never a provider call on a visitor's request.
+ */
 export async function helperPayoutStatus(
   ctx: AppContext,
   helperId: string,
@@ -185,7 +193,7 @@ function requireTestMode(ctx: AppContext): void {
 export async function testOnboardingUrl(ctx: AppContext, admin: UserRow, userId: string): Promise<string> {
   requireTestMode(ctx);
   if (admin.role !== 'admin') throw forbidden(ErrorCode.FORBIDDEN, apiErrors.forbidden);
-  const target = userId === admin.id ? admin : await findUserById(ctx.db, userId);
+  const target = userId === admin.id ? admin : await findAccountHolder(ctx.db, userId);
   if (!target || (target.id !== admin.id && target.role !== 'helper')) throw accountNotFound();
   const { accountId } = await ensureAccount(ctx, target);
   return callProvider(ctx, 'createOnboardingLink', () =>

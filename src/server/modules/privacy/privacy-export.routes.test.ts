@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATA_EXPORTS_PER_HOUR } from '#shared/constants.ts';
+import { DATA_EXPORTS_PER_HOUR, HELPER_CHARTER_VERSION } from '#shared/constants.ts';
 import { ErrorCode } from '#shared/error-codes.ts';
 import { dataRights } from '#shared/messages/trust.ts';
 import { DataExportSchema, type DataExport } from '#shared/schemas/privacy.ts';
 import { reports, chatMessages, chatSessions, supportMessages, supportResponses } from '#server/db/schema/support.ts';
-import { passwordResets, userBlocks, type UserRow } from '#server/db/schema/users.ts';
+import { helperCharterAcceptances, passwordResets, userBlocks, type UserRow } from '#server/db/schema/users.ts';
 import { messages } from '#server/db/schema/messaging.ts';
 import { eq } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '#tests/build-test-app.ts';
@@ -121,15 +121,13 @@ async function seedWorld(): Promise<World> {
   await db
     .insert(supportResponses)
     .values({ supportMessageId: ticket!.id, adminId: admin.id, responseText: 'Dans votre tableau de bord.' });
-  await db
-    .insert(supportMessages)
-    .values({
-      userId: seeker.id,
-      userName: 'Samuel',
-      userEmail: seeker.email,
-      subject: 'Autre',
-      message: SECRETS.otherSupport,
-    });
+  await db.insert(supportMessages).values({
+    userId: seeker.id,
+    userName: 'Samuel',
+    userEmail: seeker.email,
+    subject: 'Autre',
+    message: SECRETS.otherSupport,
+  });
   const [session] = await db
     .insert(chatSessions)
     .values({ userId: person.id, subject: 'Question rapide', sessionTokenHash: 'x'.repeat(64) })
@@ -201,11 +199,21 @@ describe('GET /users/me/export', () => {
       role: 'helper',
       avatar_url: 'http://appui.test/uploads/avatars/photo.webp',
     });
+    const [charter] = await t.app.ctx.db
+      .select()
+      .from(helperCharterAcceptances)
+      .where(eq(helperCharterAcceptances.userId, person.id));
     expect(data.consents).toEqual([
       {
         kind: dataRights.consentTermsKind,
         accepted_at: person.createdAt.toISOString(),
         description: dataRights.consentTermsDescription,
+      },
+      // The helper charter, accepted before becoming a helper.
+      {
+        kind: dataRights.consentCharterKind,
+        accepted_at: charter!.acceptedAt.toISOString(),
+        description: dataRights.consentCharterDescription(HELPER_CHARTER_VERSION),
       },
     ]);
     expect(data.offers).toHaveLength(1);

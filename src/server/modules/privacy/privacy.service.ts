@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { ErrorCode } from '#shared/error-codes.ts';
 import { dataRights, trust } from '#shared/messages/trust.ts';
+import { isVerifiedProfile } from '#shared/rules/verification.ts';
 import type { DataExport } from '#shared/schemas/privacy.ts';
 import { sendEach } from '../../adapters/mail/mailer.ts';
 import { removeAvatar } from '../../adapters/storage/uploads.ts';
@@ -12,7 +13,7 @@ import { clearPasswordAttempts, countPasswordAttempt } from '../../lib/login-fai
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { cancelUpcomingBookingsOf, nameOf } from '../bookings/bookings.service.ts';
 import { forgetOfferSearchReuse, removeOffersOfHelper } from '../offers/offers.service.ts';
-import { eraseAccountFields, replacePassword } from '../users/users.service.ts';
+import { eraseAccountFields, listCharterAcceptances, replacePassword, verificationOf } from '../users/users.service.ts';
 import * as repo from './privacy.repository.ts';
 
 const iso = (date: Date) => date.toISOString();
@@ -49,6 +50,7 @@ export async function exportUserData(ctx: AppContext, user: UserRow, now: Date =
     repo.listReviewsReceived(db, user.id),
     repo.listConversations(db, user.id),
   ]);
+  const [verification, charters] = await Promise.all([verificationOf(ctx, user), listCharterAcceptances(db, user.id)]);
   const [money, messageRows, support, chats, reportsMade, blocks, resets] = await Promise.all([
     repo.listPaymentsOfBookings(
       db,
@@ -77,7 +79,7 @@ export async function exportUserData(ctx: AppContext, user: UserRow, now: Date =
       bio: user.bio,
       tags: user.tags,
       role: user.role,
-      is_verified: user.isVerified,
+      is_verified: isVerifiedProfile(verification),
       email_verified_at: isoOrNull(user.emailVerifiedAt),
       avatar_url: absoluteLink(ctx.config.publicUrl, user.avatarUrl),
       suspended_at: isoOrNull(user.suspendedAt),
@@ -91,6 +93,11 @@ export async function exportUserData(ctx: AppContext, user: UserRow, now: Date =
         accepted_at: iso(user.createdAt),
         description: dataRights.consentTermsDescription,
       },
+      ...charters.map((charter) => ({
+        kind: dataRights.consentCharterKind,
+        accepted_at: iso(charter.acceptedAt),
+        description: dataRights.consentCharterDescription(charter.version),
+      })),
     ],
     offers: offers.map(({ offer, options }) => ({
       id: offer.id,

@@ -40,7 +40,16 @@ describe('GET /sitemap.xml and /robots.txt (issue 11 section 2)', () => {
       expect(res.headers['content-type']).toContain('application/xml');
       const xml = res.body;
       expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
-      for (const path of ['/', '/recherche', '/about', '/support', '/cgv', '/mentions-legales', '/confidentialite']) {
+      for (const path of [
+        '/',
+        '/recherche',
+        '/about',
+        '/support',
+        '/cgv',
+        '/mentions-legales',
+        '/confidentialite',
+        '/verification-des-aidants',
+      ]) {
         expect(xml).toContain(`<loc>http://appui.test${path}</loc>`);
       }
       expect(xml).toContain(`<loc>http://appui.test/book/${visible.id}</loc><lastmod>`);

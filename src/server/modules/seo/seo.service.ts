@@ -13,6 +13,7 @@ export const STATIC_SITEMAP_PATHS = [
   PAGE_PATTERNS.cgv,
   PAGE_PATTERNS.mentionsLegales,
   PAGE_PATTERNS.confidentialite,
+  PAGE_PATTERNS.helperVerification,
 ] as const;
 
 /**

@@ -1,7 +1,14 @@
 import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Role } from '#shared/constants.ts';
 import type { Executor } from '../../db/client.ts';
-import { emailVerifications, passwordResets, users, type UserRow } from '../../db/schema/users.ts';
+import {
+  emailVerifications,
+  helperCharterAcceptances,
+  passwordResets,
+  users,
+  type HelperCharterAcceptanceRow,
+  type UserRow,
+} from '../../db/schema/users.ts';
 
 export type NewUserRow = typeof users.$inferInsert;
 export type UserPatch = Partial<
@@ -79,7 +86,6 @@ export async function eraseUser(
       bio: null,
       avatarUrl: null,
       tags: [],
-      isVerified: false,
       tokenVersion: sql`${users.tokenVersion} + 1`,
       erasedAt: sql`now()`,
       updatedAt: sql`now()`,
@@ -117,6 +123,34 @@ export async function suspendUser(db: Executor, id: string): Promise<UserRow | u
     .where(and(eq(users.id, id), isNull(users.suspendedAt), isNull(users.erasedAt)))
     .returning();
   return row;
+}
+
+/** Records the acceptance of `version`; accepting it again keeps the first date. */
+export async function insertCharterAcceptance(db: Executor, userId: string, version: string): Promise<void> {
+  await db.insert(helperCharterAcceptances).values({ userId, version }).onConflictDoNothing();
+}
+
+/** The last charter version the user accepted, if any. */
+export async function findLastCharterAcceptance(
+  db: Executor,
+  userId: string,
+): Promise<HelperCharterAcceptanceRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(helperCharterAcceptances)
+    .where(eq(helperCharterAcceptances.userId, userId))
+    .orderBy(desc(helperCharterAcceptances.acceptedAt))
+    .limit(1);
+  return row;
+}
+
+/** Every acceptance of the user, oldest first (the data export's consents). */
+export async function listCharterAcceptances(db: Executor, userId: string): Promise<HelperCharterAcceptanceRow[]> {
+  return db
+    .select()
+    .from(helperCharterAcceptances)
+    .where(eq(helperCharterAcceptances.userId, userId))
+    .orderBy(helperCharterAcceptances.acceptedAt);
 }
 
 // ---------------------------------------------------------------------------------------------

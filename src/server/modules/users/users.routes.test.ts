@@ -13,7 +13,15 @@ import { apiErrors, validation } from '#shared/messages/common.ts';
 import { profile } from '#shared/messages/profile.ts';
 import { users, type UserRow } from '#server/db/schema/users.ts';
 import { buildTestApp, TEST_JWT_SECRET, type TestApp } from '#tests/build-test-app.ts';
-import { createAdmin, createHelper, createSeeker, createUser, DEFAULT_TEST_PASSWORD } from '#tests/factories/users.ts';
+import {
+  acceptCharter,
+  createAdmin,
+  createHelper,
+  createSeeker,
+  createUser,
+  DEFAULT_TEST_PASSWORD,
+  NOTHING_CHECKED,
+} from '#tests/factories/users.ts';
 import { parseMail } from '#tests/mail.ts';
 import { fileUpload, multipartBody } from '#tests/multipart.ts';
 
@@ -27,7 +35,7 @@ const api = (path: string) => `/api/v1${path}`;
 
 describe('GET /users/me', () => {
   it('answers the current user with the e-mail', async () => {
-    const user = await createSeeker(t.app.ctx.db, { bio: 'Une bio', tags: ['deuil'] });
+    const user = await createSeeker(t.app.ctx.db, { bio: 'Une bio', tags: ['deuil'], emailVerifiedAt: null });
     const res = await t.injectAs(user, { method: 'GET', url: api('/users/me') });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
@@ -42,9 +50,10 @@ describe('GET /users/me', () => {
       profile_image_url: null,
       tags: ['deuil'],
       is_verified: false,
+      verification: NOTHING_CHECKED,
       role: 'helpee',
       created_at: user.createdAt.toISOString(),
-      email_verified: true,
+      email_verified: false,
       pending_email: null,
     });
   });
@@ -346,8 +355,9 @@ describe('PUT /users/me', () => {
 describe('POST /users/toggle-role', () => {
   const toggle = (user: UserRow | null) => t.injectAs(user, { method: 'POST', url: api('/users/toggle-role') });
 
-  it('switches a seeker to helper and back', async () => {
+  it('switches a seeker who accepted the charter to helper and back', async () => {
     const user = await createSeeker(t.app.ctx.db);
+    await acceptCharter(t.app.ctx.db, user);
     const first = await toggle(user);
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ role: 'helper', message: role.changeSuccess });

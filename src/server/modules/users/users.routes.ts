@@ -7,17 +7,19 @@ import { apiErrors } from '#shared/messages/common.ts';
 import { profile } from '#shared/messages/profile.ts';
 import { ErrorResponseSchema, IdParamsSchema, ValidationErrorResponseSchema } from '#shared/schemas/common.ts';
 import {
+  AcceptCharterRequestSchema,
   AvatarResponseSchema,
   CurrentUserSchema,
   PublicUserSchema,
   ToggleRoleResponseSchema,
   UpdateMeRequestSchema,
   UpdateMeResponseSchema,
+  UserVerificationSchema,
 } from '#shared/schemas/users.ts';
 import type { App, AppContext } from '../../app-types.ts';
 import { AppError, badRequest } from '../../errors.ts';
 import { authenticated, requireUser } from '../../plugins/auth.ts';
-import { getMe, getPublicUser, toggleRole, updateAvatar, updateMe } from './users.service.ts';
+import { acceptCharter, getMe, getPublicUser, toggleRole, updateAvatar, updateMe } from './users.service.ts';
 
 const security = [{ bearer: [] }];
 
@@ -102,13 +104,39 @@ export async function usersRoutes(app: App, { ctx }: { ctx: AppContext }): Promi
         tags: ['users'],
         summary: 'Passer du mode aidant au mode aidé et inversement',
         description:
-          'Refusé aux administrateurs (403, code ADMIN_ROLE_CHANGE_NOT_ALLOWED). Passer en mode aidant ' +
-          'demande une adresse e-mail confirmée (403 EMAIL_NOT_VERIFIED).',
+          'Refusé aux administrateurs (403, code ADMIN_ROLE_CHANGE_NOT_ALLOWED). Devenir aidant demande ' +
+          'une adresse e-mail confirmée (403 EMAIL_NOT_VERIFIED) et d’avoir accepté la version en vigueur ' +
+          'de la charte de l’aidant (POST /users/me/charter), sinon 403 CHARTER_NOT_ACCEPTED ; revenir au ' +
+          'mode aidé ne demande rien.',
         security,
         response: { 200: ToggleRoleResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema },
       },
     },
     async (request) => toggleRole(ctx, requireUser(request)),
+  );
+
+  // No rate limit of its own: one row per person and version, written once, nothing sent anywhere.
+  app.post(
+    '/users/me/charter',
+    {
+      preHandler: authenticated,
+      schema: {
+        tags: ['users'],
+        summary: 'Accepter la charte de l’aidant',
+        description:
+          '`version` est celle que la personne a lue : la version en vigueur, sinon 409 ' +
+          'CHARTER_VERSION_OUTDATED. Accepter à nouveau garde la première date. Renvoie les vérifications du compte.',
+        security,
+        body: AcceptCharterRequestSchema,
+        response: {
+          200: UserVerificationSchema,
+          401: ErrorResponseSchema,
+          409: ErrorResponseSchema,
+          422: ValidationErrorResponseSchema,
+        },
+      },
+    },
+    async (request) => acceptCharter(ctx, requireUser(request), request.body),
   );
 
   // The multipart parser only where a file is taken: registered app-wide, its onRequest,

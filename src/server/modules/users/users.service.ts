@@ -3,10 +3,12 @@ import {
   EMAIL_VERIFICATION_MAILS_MAX,
   EMAIL_VERIFICATION_MAILS_WINDOW_MINUTES,
   EMAIL_VERIFICATION_TTL_HOURS,
+  HELPER_CHARTER_VERSION,
   type Role,
 } from '#shared/constants.ts';
 import { ErrorCode } from '#shared/error-codes.ts';
 import { auth } from '#shared/messages/auth.ts';
+import { charterErrors } from '#shared/messages/charter.ts';
 import { emailVerification } from '#shared/messages/email-verification.ts';
 import { role as roleMessages } from '#shared/messages/role.ts';
 import { profile } from '#shared/messages/profile.ts';
@@ -15,13 +17,17 @@ import { PAGE_PATTERNS } from '#shared/page-routes.ts';
 import { impersonatesTeam } from '#shared/rules/reserved-names.ts';
 import { isAdminRole, toggledRole } from '#shared/rules/roles.ts';
 import { usernameBaseFromEmail, usernameWithSuffix } from '#shared/rules/username.ts';
+import { isPayoutAccountActive } from '#shared/rules/payout-state.ts';
+import { isCurrentCharter, isVerifiedProfile } from '#shared/rules/verification.ts';
 import type {
+  AcceptCharterRequest,
   AvatarResponseSchema,
   CurrentUser,
   PublicUser,
   ToggleRoleResponseSchema,
   UpdateMeRequest,
   UpdateMeResponse,
+  UserVerification,
 } from '#shared/schemas/users.ts';
 import type { z } from 'zod';
 import { isAcceptedAvatarImage, toAvatarWebp, UnreadableImageError } from '../../adapters/storage/avatar-image.ts';
@@ -48,13 +54,33 @@ import { createTokenIssuer, requireVerifiedEmail } from '../../plugins/auth.ts';
 import { countersFor } from '../../plugins/rate-limit-store.ts';
 import { clearPasswordAttempts, countPasswordAttempt } from '../../lib/login-failures.ts';
 import { hiddenByBlock } from '../blocks/blocks.service.ts';
+import { helperPayoutStatus } from '../payouts/payouts.service.ts';
 import * as repo from './users.repository.ts';
 
 // ---------------------------------------------------------------------------------------------
 // DTO mappers: the only way a user row leaves the server (STYLE.md habit 5).
 
-/** What anyone may read: never the e-mail, the password hash or the token version. */
-export function toPublicUser(row: UserRow): PublicUser {
+/**
+ * What was checked about the person (UserVerificationSchema), each fact read from its own record:
+ * the address's confirmation, the payout account's flags as this server's provider last gave them
+ * (the payouts module's copy: a visitor's read never calls the provider), the last charter accepted.
+ */
+export async function verificationOf(ctx: AppContext, row: UserRow): Promise<UserVerification> {
+  const [payout, charter] = await Promise.all([
+    helperPayoutStatus(ctx, row.id),
+    repo.findLastCharterAcceptance(ctx.db, row.id),
+  ]);
+  return {
+    email_confirmed: row.emailVerifiedAt !== null,
+    identity_verified: isPayoutAccountActive(payout),
+    charter_accepted: isCurrentCharter(charter?.version),
+    charter_version: charter?.version ?? null,
+    charter_accepted_at: charter ? charter.acceptedAt.toISOString() : null,
+  };
+}
+
+/** What anyone may read: never the e-mail, the password hash, the token version or a provider id. */
+function publicFields(row: UserRow, verification: UserVerification): PublicUser {
   return {
     id: row.id,
     display_name: row.displayName,
@@ -66,19 +92,29 @@ export function toPublicUser(row: UserRow): PublicUser {
     // The spec's client reads either name for the same picture (spec 1 section 3).
     profile_image_url: row.avatarUrl,
     tags: row.tags,
-    is_verified: row.isVerified,
+    is_verified: isVerifiedProfile(verification),
+    verification,
     role: row.role,
     created_at: row.createdAt.toISOString(),
   };
 }
 
+/** The public profile of a row (GET /users/{id}). */
+export async function toPublicUser(ctx: AppContext, row: UserRow): Promise<PublicUser> {
+  return publicFields(row, await verificationOf(ctx, row));
+}
+
 /**
  * The logged-in user's own view: the public fields plus the e-mail, whether it is proven, and the
- * address it asked to move to (known only where the caller looked it up: GET /users/me).
+ * address it asked to move to (known only where the caller looked it up: GET /users/me, PUT).
  */
-export function toCurrentUser(row: UserRow, pendingEmail: string | null = null): CurrentUser {
+export async function toCurrentUser(
+  ctx: AppContext,
+  row: UserRow,
+  pendingEmail: string | null = null,
+): Promise<CurrentUser> {
   return {
-    ...toPublicUser(row),
+    ...(await toPublicUser(ctx, row)),
     email: row.email,
     email_verified: row.emailVerifiedAt !== null,
     pending_email: pendingEmail,
@@ -87,7 +123,7 @@ export function toCurrentUser(row: UserRow, pendingEmail: string | null = null):
 
 /** GET /users/me: the account, with the address it asked to move to while that link is valid. */
 export async function getMe(ctx: AppContext, user: UserRow): Promise<CurrentUser> {
-  return toCurrentUser(user, (await repo.findPendingEmail(ctx.db, user)) ?? null);
+  return toCurrentUser(ctx, user, (await repo.findPendingEmail(ctx.db, user)) ?? null);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -135,7 +171,6 @@ export type NewUserInput = {
   bio?: string | null;
   tags?: string[];
   avatarUrl?: string | null;
-  isVerified?: boolean;
   /** Accounts an operator makes (admins) and the demo's: their address counts as proven. */
   emailVerified?: boolean;
 };
@@ -165,7 +200,6 @@ export async function createUser(db: Executor, input: NewUserInput): Promise<Use
         bio: input.bio ?? null,
         tags: input.tags ?? [],
         avatarUrl: input.avatarUrl ?? null,
-        isVerified: input.isVerified ?? false,
         emailVerifiedAt: input.emailVerified ? new Date() : null,
       });
     } catch (error) {
@@ -262,7 +296,7 @@ export async function getPublicUser(ctx: AppContext, id: string, viewer: UserRow
   if (gone || (await hiddenByBlock(ctx.db, viewer, id))) {
     throw notFound(ErrorCode.USER_NOT_FOUND, profile.userNotFound);
   }
-  return toPublicUser(row);
+  return toPublicUser(ctx, row);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -467,7 +501,7 @@ export async function updateMe(ctx: AppContext, user: UserRow, input: UpdateMeRe
   if (input.new_password !== undefined) patch.passwordHash = await hashPassword(input.new_password);
   if (newEmail !== undefined) await requestEmailChange(ctx, user, newEmail);
   const pendingEmail = newEmail ?? (await repo.findPendingEmail(ctx.db, user)) ?? null;
-  if (Object.keys(patch).length === 0) return toCurrentUser(user, pendingEmail);
+  if (Object.keys(patch).length === 0) return toCurrentUser(ctx, user, pendingEmail);
   let row: UserRow | undefined;
   try {
     // A reset link already sent would otherwise undo a new password for another hour: spent in the
@@ -481,26 +515,67 @@ export async function updateMe(ctx: AppContext, user: UserRow, input: UpdateMeRe
     throw uniqueViolationToConflict(error);
   }
   if (!row) throw notFound(ErrorCode.USER_NOT_FOUND, profile.userNotFound);
-  if (!passwordChange) return toCurrentUser(row, pendingEmail);
+  if (!passwordChange) return toCurrentUser(ctx, row, pendingEmail);
   mailAccountChange(ctx, user, ['password']);
   return {
-    ...toCurrentUser(row, pendingEmail),
+    ...(await toCurrentUser(ctx, row, pendingEmail)),
     access_token: await createTokenIssuer(ctx.config.jwtSecret).issue(row),
   };
 }
 
 export type ToggleRoleResponse = z.infer<typeof ToggleRoleResponseSchema>;
 
-/** POST /users/toggle-role: helper <-> helpee; admins cannot switch (DESIGN.md section 8). */
+/**
+ * Whether the user accepted the current helper charter: becoming a helper and publishing an offer
+ * need it (a new version is accepted again).
+ */
+export async function hasAcceptedCurrentCharter(db: Executor, userId: string): Promise<boolean> {
+  return isCurrentCharter((await repo.findLastCharterAcceptance(db, userId))?.version);
+}
+
+/**
+ * POST /users/me/charter: records that the user read and accepted the charter. The version sent is
+ * the one the person read: an older text (a page left open across a change) is refused with 409, so
+ * nobody accepts a version they did not see. Accepting again keeps the first date.
+ */
+export async function acceptCharter(
+  ctx: AppContext,
+  user: UserRow,
+  input: AcceptCharterRequest,
+): Promise<UserVerification> {
+  if (!isCurrentCharter(input.version)) {
+    throw conflict(ErrorCode.CHARTER_VERSION_OUTDATED, charterErrors.versionOutdated);
+  }
+  await recordCharterAcceptance(ctx.db, user.id);
+  return verificationOf(ctx, user);
+}
+
+/** Records the acceptance of the current charter (the route above; the demo helpers at seed time). */
+export const recordCharterAcceptance = (db: Executor, userId: string) =>
+  repo.insertCharterAcceptance(db, userId, HELPER_CHARTER_VERSION);
+
+/**
+ * POST /users/toggle-role: helper <-> helpee; admins cannot switch (DESIGN.md section 8). Becoming a
+ * helper needs the current charter accepted first (POST /users/me/charter), so the spec's call keeps
+ * its empty body; going back to seeker needs nothing.
+ */
 export async function toggleRole(ctx: AppContext, user: UserRow): Promise<ToggleRoleResponse> {
   const next = toggledRole(user.role);
   if (!next) throw forbidden(ErrorCode.ADMIN_ROLE_CHANGE_NOT_ALLOWED, roleMessages.adminCannotChange);
   // Back to seeker is always allowed: it restricts the account, never widens it.
-  if (next === 'helper') requireVerifiedEmail(user);
+  if (next === 'helper') {
+    requireVerifiedEmail(user);
+    if (!(await hasAcceptedCurrentCharter(ctx.db, user.id))) {
+      throw forbidden(ErrorCode.CHARTER_NOT_ACCEPTED, charterErrors.notAcceptedToBecomeHelper);
+    }
+  }
   const row = await repo.setUserRole(ctx.db, user.id, next);
   if (!row) throw notFound(ErrorCode.USER_NOT_FOUND, profile.userNotFound);
   return { role: row.role, message: roleMessages.changeSuccess };
 }
+
+/** Every charter acceptance of the user, oldest first (the data export lists them as consents). */
+export const listCharterAcceptances = (db: Executor, userId: string) => repo.listCharterAcceptances(db, userId);
 
 export type AvatarResponse = z.infer<typeof AvatarResponseSchema>;
 
@@ -566,7 +641,6 @@ export async function ensureAdmin(db: Executor, email: string, password: string)
     email,
     passwordHash: await hashPassword(password),
     role: 'admin',
-    isVerified: true,
     emailVerified: true,
   });
   return { user, outcome: 'created' };

@@ -6,6 +6,7 @@ import { ErrorCode } from '#shared/error-codes.ts';
 import { profile } from '#shared/messages/profile.ts';
 import type { CurrentUser } from '#shared/schemas/users.ts';
 import { jsonResponse, renderWithProviders } from '#web/testing/render.tsx';
+import { verificationFixture } from '#web/testing/users.ts';
 import EditProfilePage from './edit-profile.tsx';
 
 const me: CurrentUser = {
@@ -20,6 +21,7 @@ const me: CurrentUser = {
   profile_image_url: null,
   tags: [],
   is_verified: false,
+  verification: verificationFixture(),
   email_verified: true,
   pending_email: null,
   role: 'helpee',

@@ -13,6 +13,7 @@ import { UpdateMeRequestSchema } from '#shared/schemas/users.ts';
 import { userDisplayName } from '#web/components/layout/account-menu.tsx';
 import { AccessDenied } from '#web/components/layout/dashboard-shell.tsx';
 import { RoleBadge } from '#web/components/layout/role-badge.tsx';
+import { useToggleRoleWithCharter } from '#web/components/layout/use-role-toggle.ts';
 import { Avatar } from '#web/components/ui/avatar.tsx';
 import { Button, ButtonLink } from '#web/components/ui/button.tsx';
 import { Card, CardTitle } from '#web/components/ui/card.tsx';
@@ -93,14 +94,15 @@ function PhotoUpload({ user, name }: { user: CurrentUser; name: string }) {
 }
 
 function HelperModeSwitch() {
-  const { isHelper, isAdmin, toggleRole } = useAuth();
+  const { isHelper, isAdmin } = useAuth();
+  const toggleRole = useToggleRoleWithCharter();
   const [pending, setPending] = useState(false);
   if (isAdmin) return null;
   const onChange = async () => {
     if (pending) return;
     setPending(true);
     try {
-      await toggleRole();
+      if ((await toggleRole()) === null) return;
       toast.success(profile.roleUpdated);
     } catch (error) {
       toast.error(common.error, { description: errorMessage(error, profile.roleError) });

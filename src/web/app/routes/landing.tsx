@@ -10,7 +10,7 @@ import {
   ShieldCheck,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { LANDING_STATS } from '#shared/constants.ts';
 import { pageTitles } from '#shared/messages/common.ts';
 import { landing } from '#shared/messages/landing.ts';
@@ -153,6 +153,14 @@ function Protections() {
               <div>
                 <h3 className="font-semibold text-ink">{item.title}</h3>
                 <p className="mt-1 text-slate-700">{item.text}</p>
+                {'link' in item ? (
+                  <Link
+                    to={paths.helperVerification.href()}
+                    className="focus-ring mt-2 inline-block rounded font-medium text-seeker-text underline"
+                  >
+                    {item.link}
+                  </Link>
+                ) : null}
               </div>
             </li>
           ))}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { ErrorCode } from '#shared/error-codes.ts';
 import { role as roleMessages } from '#shared/messages/role.ts';
 import { common } from '#shared/messages/common.ts';
 import { toast } from '#web/components/ui/toaster.tsx';
@@ -7,15 +8,39 @@ import { paths } from '#web/config/paths.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { useAuth } from '#web/lib/auth.tsx';
 import { useAuthDialog } from '#web/lib/auth-dialog.ts';
+import { useCharterDialog } from '#web/lib/charter-dialog.ts';
+
+/**
+ * POST /users/toggle-role, with the helper charter first when it makes someone a helper and the
+ * current version is not known to be accepted (the server refuses it otherwise). While GET /users/me
+ * is still pending nothing is known: the charter is asked. A refusal for the charter (a version
+ * published since the page loaded) asks it too, then switches. Resolves the new role, or null when
+ * the person closed the charter without accepting it: nothing changed.
+ */
+export function useToggleRoleWithCharter(): () => Promise<string | null> {
+  const { user, isHelper, isAdmin, toggleRole } = useAuth();
+  const charter = useCharterDialog();
+  return async () => {
+    const becomingHelper = !isHelper && !isAdmin;
+    if (becomingHelper && !user?.verification.charter_accepted && !(await charter.request('become'))) return null;
+    try {
+      return await toggleRole();
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.code !== ErrorCode.CHARTER_NOT_ACCEPTED) throw error;
+      if (!(await charter.request('become'))) return null;
+      return toggleRole();
+    }
+  };
+}
 
 /** The header's role switch: POST /users/toggle-role, toasts from spec 1 section 8 "Auth and role". */
 export function useRoleToggle() {
-  const { toggleRole } = useAuth();
+  const toggleRole = useToggleRoleWithCharter();
   const [pending, setPending] = useState(false);
   const run = async () => {
     setPending(true);
     try {
-      await toggleRole();
+      if ((await toggleRole()) === null) return;
       toast.success(roleMessages.changeSuccess);
     } catch (error) {
       const text = error instanceof ApiError && error.status < 500 ? error.message : roleMessages.changeError;
@@ -29,12 +54,14 @@ export function useRoleToggle() {
 
 /**
  * "Je veux aider" / "Devenir aidant" (spec 1 section 2): logged out opens the login dialog; a
- * non-helper switches to helper ("Rôle changé !") then goes to /dashboard; a helper just goes there.
+ * non-helper accepts the charter if needed, switches to helper ("Rôle changé !") then goes to
+ * /dashboard; a helper just goes there.
  * An admin cannot switch (spec 1 section 6): the button stays on the public landing page, which is
  * the same for everyone, and says so instead of doing nothing visible.
  */
 export function useBecomeHelper() {
-  const { isAuthenticated, isHelper, isAdmin, toggleRole } = useAuth();
+  const { isAuthenticated, isHelper, isAdmin } = useAuth();
+  const toggleRole = useToggleRoleWithCharter();
   const authDialog = useAuthDialog();
   const navigate = useNavigate();
   const [pending, setPending] = useState(false);
@@ -53,7 +80,7 @@ export function useBecomeHelper() {
     }
     setPending(true);
     try {
-      await toggleRole();
+      if ((await toggleRole()) === null) return;
       toast.success(roleMessages.changedToast);
       void navigate(paths.dashboard.href());
     } catch (error) {

@@ -4,6 +4,7 @@ import { AUTH_TOKEN_STORAGE_KEY } from '#shared/constants.ts';
 import { bookingsTab } from '#shared/messages/bookings.ts';
 import type { CurrentUser } from '#shared/schemas/users.ts';
 import { jsonResponse, renderWithProviders } from '#web/testing/render.tsx';
+import { verificationFixture } from '#web/testing/users.ts';
 import { bookingFixture } from './booking-fixture.ts';
 import BookingsTab from './bookings-tab.tsx';
 
@@ -39,6 +40,7 @@ describe('BookingsTab', () => {
       profile_image_url: null,
       tags: [],
       is_verified: false,
+      verification: verificationFixture(),
       email_verified: true,
       pending_email: null,
       role: 'helpee',

@@ -1,11 +1,13 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AUTH_TOKEN_STORAGE_KEY } from '#shared/constants.ts';
+import { AUTH_TOKEN_STORAGE_KEY, HELPER_CHARTER_VERSION } from '#shared/constants.ts';
+import { verificationBadges } from '#shared/messages/verification.ts';
 import type { SearchResponse } from '#shared/schemas/offers.ts';
+import type { UserVerification } from '#shared/schemas/users.ts';
 import { AuthDialogContext } from '#web/lib/auth-dialog.ts';
 import { publicOfferFixture } from '#web/testing/offers.ts';
 import { jsonResponse, renderWithProviders } from '#web/testing/render.tsx';
-import { currentUserFixture } from '#web/testing/users.ts';
+import { currentUserFixture, verificationFixture } from '#web/testing/users.ts';
 import { HelperProfile } from './helper-profile.tsx';
 import type { RenderMessageAction } from './offer-card.tsx';
 
@@ -71,5 +73,51 @@ describe('HelperProfile message actions', () => {
     const renderMessageAction = renderProfile();
     await screen.findByRole('heading', { level: 3, name: first.title });
     expect(renderMessageAction).not.toHaveBeenCalled();
+  });
+});
+
+describe('HelperProfile verification badges', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  /** The profile as GET /users/{id} answers it for a helper with these checks. */
+  function stubProfile(verification: UserVerification, isVerified: boolean) {
+    const { email: _email, ...publicHelper } = helper;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url.startsWith(`/api/v1/users/${helper.id}`)) {
+          return jsonResponse(200, { ...publicHelper, is_verified: isVerified, verification });
+        }
+        if (url.startsWith('/api/v1/reviews/summary')) return jsonResponse(200, { average: null, count: 0 });
+        if (url.startsWith('/api/v1/offers/search')) return jsonResponse(200, answer);
+        return jsonResponse(200, []);
+      }),
+    );
+    renderProfile();
+  }
+
+  it('shows the badges of the checks that passed, and no identity badge without a payout account', async () => {
+    stubProfile(
+      verificationFixture({
+        email_confirmed: true,
+        charter_accepted: true,
+        charter_version: HELPER_CHARTER_VERSION,
+        charter_accepted_at: '2026-12-03T10:00:00Z',
+      }),
+      false,
+    );
+    const list = await screen.findByRole('list', { name: verificationBadges.listLabel });
+    expect(list).toHaveTextContent(verificationBadges.email);
+    expect(list).toHaveTextContent(verificationBadges.charter);
+    expect(list).not.toHaveTextContent(verificationBadges.identity);
+    expect(screen.queryByText('Profil vérifié')).not.toBeInTheDocument();
+  });
+
+  it('shows no badge when nothing was checked', async () => {
+    stubProfile(verificationFixture(), false);
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByRole('list', { name: verificationBadges.listLabel })).not.toBeInTheDocument();
   });
 });

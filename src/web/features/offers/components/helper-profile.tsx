@@ -1,4 +1,4 @@
-import { BadgeCheck, MessageSquareQuote, Star, UserX } from 'lucide-react';
+import { MessageSquareQuote, Star, UserX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { LIST_MAX_LIMIT, VISIBLE_TAGS_COUNT } from '#shared/constants.ts';
 import { common } from '#shared/messages/common.ts';
@@ -22,6 +22,7 @@ import { useHelper } from '../api/get-helper.ts';
 import { useHelperRating } from '../api/get-helper-rating.ts';
 import { useSearchOffers } from '../api/search-offers.ts';
 import { useLoginRequired } from './explore-results.tsx';
+import { VerificationBadges } from './verification-badges.tsx';
 import { ExploreOfferCard, OfferGridSkeleton, RatingBadge, type RenderMessageAction } from './offer-card.tsx';
 import type { RenderReportAction } from './report-action.ts';
 
@@ -278,16 +279,9 @@ export function HelperProfile({
         <div className="flex flex-col gap-5 sm:flex-row sm:items-start">
           <Avatar name={name} src={user.avatar_url ?? user.profile_image_url} size="xl" />
           <div className="min-w-0 flex-1">
-            <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-              <h1 className="text-3xl font-semibold break-words text-ink">{name}</h1>
-              {user.is_verified ? (
-                <Badge variant="success">
-                  <BadgeCheck size={16} aria-hidden="true" />
-                  {helperProfile.verified}
-                </Badge>
-              ) : null}
-            </div>
+            <h1 className="text-3xl font-semibold break-words text-ink">{name}</h1>
             {user.username ? <p className="mt-1 text-ink-muted">@{user.username}</p> : null}
+            <VerificationBadges verification={user.verification} className="mt-3" />
             <div className="mt-2">
               {rating.isSuccess ? <RatingBadge rating={rating.data} /> : <Skeleton className="h-5 w-24" />}
             </div>

@@ -12,6 +12,7 @@ import { toast } from '#web/components/ui/toaster.tsx';
 import { paths } from '#web/config/paths.ts';
 import { errorMessage, isApiError } from '#web/lib/api-client.ts';
 import { useAuth } from '#web/lib/auth.tsx';
+import { useCharterDialog } from '#web/lib/charter-dialog.ts';
 import { usePayoutStatus } from '#web/lib/api/get-payout-status.ts';
 import { usePrivateOffer } from '#web/lib/api/get-private-offer.ts';
 import { useCreateOffer } from '../api/create-offer.ts';
@@ -52,8 +53,12 @@ function CreateOfferForm({ userId }: { userId: string }) {
   const payout = usePayoutStatus(userId);
   const create = useCreateOffer();
   const saveErrors = useSaveErrors(offers.createError);
+  const { user } = useAuth();
+  const charter = useCharterDialog();
   const onSubmit = async (values: OfferFormValues) => {
     saveErrors.reset();
+    // A new version of the charter is accepted again before the next offer (the server refuses it otherwise).
+    if (!user?.verification.charter_accepted && !(await charter.request('renew'))) return;
     try {
       const offer = await create.mutateAsync(offerFormToRequest(values));
       toast.success(offers.created);
