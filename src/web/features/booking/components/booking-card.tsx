@@ -1,5 +1,5 @@
 import { CreditCard, Download, Star } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { LAST_MINUTE_CANCELLATION_HOURS } from '#shared/constants.ts';
 import { bookingsTab, cancellation, reviewForm } from '#shared/messages/bookings.ts';
 import { common } from '#shared/messages/common.ts';
@@ -205,8 +205,26 @@ function refundNotice(booking: Booking, iAmHelper: boolean, now: Date): string |
   return null;
 }
 
-/** One booking of the dashboard's bookings tab, seen by its seeker or its helper. */
-export function BookingCard({ booking, userId, now }: { booking: Booking; userId: string; now: Date }) {
+/**
+ * One booking of the dashboard's bookings tab, seen by its seeker or its helper. A booking cancelled
+ * here moves to the list of cancelled ones, where a new card shows it: the tab asks that card to take
+ * the focus (`focusTitle`), and it does once it shows the cancellation, then calls `onTitleFocused`.
+ */
+export function BookingCard({
+  booking,
+  userId,
+  now,
+  onCancelled,
+  focusTitle = false,
+  onTitleFocused,
+}: {
+  booking: Booking;
+  userId: string;
+  now: Date;
+  onCancelled?: () => void;
+  focusTitle?: boolean;
+  onTitleFocused?: () => void;
+}) {
   const [dialogOpen, setDialogOpen] = useState(false);
   // The refund rule is read at the moment the dialog opens, not when the list was last polled.
   const [dialogOpenedAt, setDialogOpenedAt] = useState<Date>(now);
@@ -230,6 +248,11 @@ export function BookingCard({ booking, userId, now }: { booking: Booking; userId
   // refetch may show the cancellation before the dialog has closed.
   const cancelledHere = useRef(false);
   const titleRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!focusTitle || booking.status !== 'cancelled') return;
+    titleRef.current?.focus();
+    onTitleFocused?.();
+  }, [focusTitle, booking.status, onTitleFocused]);
   const focusTitleAfterCancel = (event: Event) => {
     if (!cancelledHere.current) return;
     cancelledHere.current = false;
@@ -241,6 +264,7 @@ export function BookingCard({ booking, userId, now }: { booking: Booking; userId
     try {
       const result = await cancel.mutateAsync({ bookingId: booking.id, reason });
       cancelledHere.current = true;
+      onCancelled?.();
       if (hold) {
         toast.success(cancellation.holdReleasedTitle, {
           description: cancellation.holdReleasedInformed(result.notification_sent_to),

@@ -1,4 +1,5 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_TOKEN_STORAGE_KEY } from '#shared/constants.ts';
 import { bookingsTab } from '#shared/messages/bookings.ts';
@@ -116,5 +117,36 @@ describe('BookingsTab', () => {
       bookingsTab.cancelledEmpty,
     );
     expect(cardTitles(screen.getByRole('region', { name: bookingsTab.pastTitle }))).toEqual(['Hier']);
+  });
+
+  it('gives the focus to the card in "Annulées" once a booking cancelled here moved there', async () => {
+    const upcoming = booking('0a000000-0000-4000-8000-000000000031', 'Séance annulée ici', 48);
+    const cancelled = { ...upcoming, status: 'cancelled' as const, cancelled_by: upcoming.user_id };
+    let list = [upcoming];
+    window.localStorage.setItem(AUTH_TOKEN_STORAGE_KEY, 'token');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string, init?: RequestInit) => {
+        if (input.startsWith('/api/v1/users/me')) return jsonResponse(200, me);
+        if (input.endsWith('/cancel') && init?.method === 'POST') {
+          list = [cancelled];
+          const refund = { status: 'none', amount_cents: 0 };
+          return jsonResponse(200, { booking: cancelled, notification_sent_to: 'Camille', refund, message: 'ok' });
+        }
+        if (input.startsWith('/api/v1/bookings/')) return jsonResponse(200, list);
+        return jsonResponse(404, { detail: 'introuvable', code: 'NOT_FOUND' });
+      }),
+    );
+    renderWithProviders(<BookingsTab />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: bookingsTab.cancelLabel('Séance annulée ici') }));
+    await user.type(screen.getByLabelText(bookingsTab.reasonLabel), 'Un empêchement');
+    await user.click(screen.getByRole('button', { name: bookingsTab.confirmCancel }));
+
+    const section = screen.getByRole('region', { name: bookingsTab.cancelledTitle });
+    await waitFor(() => expect(cardTitles(section)).toEqual(['Séance annulée ici']));
+    await waitFor(() =>
+      expect(within(section).getByRole('heading', { level: 3, name: 'Séance annulée ici' })).toHaveFocus(),
+    );
   });
 });

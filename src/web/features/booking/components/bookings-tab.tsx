@@ -1,3 +1,4 @@
+import { useCallback, useState } from 'react';
 import { CalendarDays } from 'lucide-react';
 import { bookingsTab } from '#shared/messages/bookings.ts';
 import { bookingGroup, type BookingGroup } from '#shared/rules/booking-status.ts';
@@ -9,6 +10,9 @@ import { paths } from '#web/config/paths.ts';
 import { useAuth } from '#web/lib/auth.tsx';
 import { useBookings } from '../api/get-bookings.ts';
 import { BookingCard } from './booking-card.tsx';
+
+/** The booking just cancelled here, whose card in the cancelled list takes the focus (BookingCard). */
+type MovedFocus = { id: string | null; set: (id: string) => void; clear: () => void };
 
 const GROUPS: ReadonlyArray<{ group: BookingGroup; title: string; empty: string }> = [
   { group: 'upcoming', title: bookingsTab.upcomingTitle, empty: bookingsTab.upcomingEmpty },
@@ -27,6 +31,7 @@ function BookingList({
   bookings,
   userId,
   now,
+  focus,
 }: {
   id: string;
   title: string;
@@ -34,6 +39,7 @@ function BookingList({
   bookings: Booking[];
   userId: string;
   now: Date;
+  focus: MovedFocus;
 }) {
   return (
     <section aria-labelledby={id} className="space-y-4" data-testid={id}>
@@ -46,7 +52,14 @@ function BookingList({
         <ul className="space-y-4">
           {bookings.map((booking) => (
             <li key={booking.id}>
-              <BookingCard booking={booking} userId={userId} now={now} />
+              <BookingCard
+                booking={booking}
+                userId={userId}
+                now={now}
+                onCancelled={() => focus.set(booking.id)}
+                focusTitle={focus.id === booking.id}
+                onTitleFocused={focus.clear}
+              />
             </li>
           ))}
         </ul>
@@ -63,6 +76,8 @@ function BookingList({
 export default function BookingsTab() {
   const { user, isHelper } = useAuth();
   const query = useBookings();
+  const [movedId, setMovedId] = useState<string | null>(null);
+  const clearMoved = useCallback(() => setMovedId(null), []);
   if (!user) return null;
   if (query.isPending) {
     return (
@@ -124,6 +139,7 @@ export default function BookingsTab() {
           bookings={query.data.filter((booking) => groupOf(booking) === group)}
           userId={user.id}
           now={now}
+          focus={{ id: movedId, set: setMovedId, clear: clearMoved }}
         />
       ))}
     </section>
