@@ -157,6 +157,22 @@ export const REVIEW_RATING_MAX = 5;
  * room for a weekly session booked over two months.
  */
 export const MAX_UPCOMING_BOOKINGS_PER_HELPER = 10;
+/**
+ * Unpaid payment holds (checkouts still open) one seeker may run at once: with one helper, and in
+ * all. A hold takes the helper's time for PAYMENT_HOLD_MINUTES; without a cap, one new account once
+ * held ten hours of a helper's calendar with checkouts it never paid, and held them again as they
+ * lapsed.
+ */
+export const MAX_UNPAID_HOLDS_PER_HELPER = 1;
+export const MAX_UNPAID_HOLDS_TOTAL = 3;
+/**
+ * A seeker who lets LAPSED_HOLDS_BEFORE_COOLDOWN checkouts with one helper lapse within
+ * LAPSED_HOLDS_WINDOW_HOURS opens no new hold with that helper for LAPSED_HOLDS_COOLDOWN_HOURS after
+ * the last of them (rules/hold-limits.ts).
+ */
+export const LAPSED_HOLDS_BEFORE_COOLDOWN = 3;
+export const LAPSED_HOLDS_WINDOW_HOURS = 24;
+export const LAPSED_HOLDS_COOLDOWN_HOURS = 24;
 /** Booking attempts (free bookings and payment holds) per user and per hour, whatever their outcome. */
 export const BOOKING_CREATE_RATE_LIMIT_PER_HOUR = 30;
 /** Payout-account calls to the payment provider per account and hour. */

@@ -7,6 +7,7 @@ import { matchRoutes, RouterProvider, type RouteObject } from 'react-router';
 import { paths } from './config/paths.ts';
 import { afterEvaluation } from './lib/after-evaluation.ts';
 import { getAuthToken } from './lib/auth-token.ts';
+import { keyLoadedHistoryEntry } from './lib/history-key.ts';
 import { APP_FAILED_EVENT, APP_READY_EVENT } from './lib/early-input.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { readSsrState, seedFromSsr } from './lib/ssr-state.ts';
@@ -64,6 +65,8 @@ async function start(root: HTMLElement): Promise<void> {
   else if (serverRendered) await loadMatchedRoutes(routes).catch(() => undefined);
 
   await yieldToBrowser();
+  // Before the router reads the entry: its scroll position must be this entry's own (lib/history-key.ts).
+  keyLoadedHistoryEntry();
   const router = createAppRouter();
   const app = (
     <StrictMode>

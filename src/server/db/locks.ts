@@ -10,3 +10,14 @@ import type { Executor } from './client.ts';
 export async function lockHelperCalendar(db: Executor, helperId: string): Promise<void> {
   await db.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${'calendar:' + helperId}, 0))`);
 }
+
+/**
+ * A seeker's payment-holds lock, taken before the helper's calendar lock by every write that opens a
+ * payment hold (bookings.service `holdTime`): the caps on unpaid holds span helpers, so two requests
+ * of one seeker for two helpers, which take two different calendar locks, must still queue here or
+ * both would see room under the cap. Always taken first, and by nothing that holds a calendar lock,
+ * so the two locks cannot deadlock.
+ */
+export async function lockSeekerHolds(db: Executor, seekerId: string): Promise<void> {
+  await db.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${'holds:' + seekerId}, 0))`);
+}

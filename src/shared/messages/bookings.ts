@@ -25,8 +25,15 @@ export const booking = {
   statusPaid: 'Payée',
   statusCompleted: 'Terminée',
   statusCancelled: 'Annulée',
-  statusPendingPayment: 'En attente de paiement',
+  statusPendingPayment: 'Paiement en cours',
+  statusPaymentNotCompleted: 'Paiement non finalisé',
   statusChangeNotAllowed: 'Ce changement de statut n’est pas autorisé pour cette réservation.',
+  unpaidHoldWithHelper:
+    'Un paiement est déjà en cours avec cette personne. Terminez-le depuis vos réservations, ou attendez qu’il expire, avant de réserver un autre horaire avec elle.',
+  unpaidHoldsLimit: (max: number) =>
+    `Vous avez déjà ${max} paiements en cours. Terminez-en un depuis vos réservations, ou attendez qu’il expire, avant d’en commencer un autre.`,
+  lapsedHoldsCooldown: (when: string) =>
+    `Plusieurs paiements commencés avec cette personne n’ont pas été finalisés. Vous pourrez de nouveau réserver une séance payante avec elle à partir du ${when} (heure de Paris).`,
   upcomingLimitReached: (max: number) =>
     `Vous avez déjà ${max} réservations à venir avec cette personne. Attendez qu’une séance soit passée ou annulez-en une pour réserver à nouveau.`,
 } as const;
@@ -38,6 +45,8 @@ export const cancellation = {
   successInformed: (who: string) => `Votre session a été annulée avec succès. ${who} a été informé(e).`,
   error: "Impossible d'annuler la réservation",
   notCancellable: 'Seules les réservations confirmées à venir peuvent être annulées.',
+  holdReleasedTitle: 'Horaire libéré',
+  holdReleasedInformed: (who: string) => `L’horaire est de nouveau libre. ${who} a été informé(e).`,
 } as const;
 
 export const reviews = {
@@ -88,6 +97,16 @@ export const bookingMail = {
     link: string;
   }) =>
     `Bonjour ${p.name},\n\n${p.otherName} a annulé la séance « ${p.title} » prévue le ${p.when} (heure de Paris).\n\nRaison indiquée : ${p.reason}\n${p.refund}\nRetrouvez vos réservations dans votre espace :\n${p.link}\n\nL'équipe Appui`,
+  holdReleasedSubject: (title: string) => `Horaire libéré : « ${title} »`,
+  holdReleasedText: (p: {
+    name: string;
+    otherName: string;
+    title: string;
+    when: string;
+    reason: string;
+    link: string;
+  }) =>
+    `Bonjour ${p.name},\n\n${p.otherName} a libéré l’horaire du ${p.when} (heure de Paris) que vous aviez commencé à réserver pour la séance « ${p.title} ». Le paiement n’a pas été finalisé : aucun montant ne vous a été débité.\n\nRaison indiquée : ${p.reason}\n\nVous pouvez choisir un autre horaire depuis la page de l’offre. Retrouvez vos réservations dans votre espace :\n${p.link}\n\nL'équipe Appui`,
   refundFull: (amount: string) =>
     `Un remboursement intégral de ${amount} va être effectué sur le moyen de paiement utilisé.\n`,
   refundNone: 'Cette annulation tardive (moins de 24 h avant la séance) ne donne pas lieu à remboursement.\n',
@@ -199,6 +218,15 @@ export const bookingsTab = {
   lastMinute: (hours: number) => `Annulation de dernière minute (moins de ${hours} h avant la séance)`,
   upcomingTitle: 'À venir',
   pastTitle: 'Passées',
+  cancelledTitle: 'Annulées',
+  upcomingEmpty: 'Aucune séance à venir.',
+  pastEmpty: 'Aucune séance passée pour le moment.',
+  cancelledEmpty: 'Aucune réservation annulée.',
+  paymentNotCompletedText: 'Le paiement n’a pas été finalisé : l’horaire a été libéré, personne n’a annulé.',
+  releaseHold: 'Libérer l’horaire',
+  releaseHoldLabel: (title: string) => `Libérer l’horaire réservé pour « ${title} »`,
+  holdForHelper: (name: string, time: string) =>
+    `${name} a commencé à payer : l’horaire vous est réservé jusqu’à ${time} (heure de Paris). Vous pouvez le libérer si besoin.`,
   dialogTitle: 'Annuler la réservation',
   dialogText: 'La personne concernée sera prévenue par e-mail avec la raison que vous indiquez.',
   reasonLabel: "Raison de l'annulation",

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   BOOKING_STATUSES,
+  bookingGroup,
   holdsTime,
   isCancellable,
   isConfirmed,
+  isUnfinishedCheckout,
   isUpcoming,
   nextHoldLapse,
   TIME_HOLDING_STATUSES,
@@ -53,5 +55,31 @@ describe('nextHoldLapse', () => {
   it('is null when no hold will lapse', () => {
     expect(nextHoldLapse([{ status: 'paid', holdExpiresAt: null }], now)).toBeNull();
     expect(nextHoldLapse([], now)).toBeNull();
+  });
+});
+
+describe('isUnfinishedCheckout', () => {
+  it('is a cancellation by nobody, not one by a party', () => {
+    expect(isUnfinishedCheckout({ status: 'cancelled', cancelledBy: null })).toBe(true);
+    expect(isUnfinishedCheckout({ status: 'cancelled', cancelledBy: 'helper-id' })).toBe(false);
+    expect(isUnfinishedCheckout({ status: 'pending_payment', cancelledBy: null })).toBe(false);
+  });
+});
+
+describe('bookingGroup', () => {
+  const ahead = { endAt: minutes(120), holdExpiresAt: null };
+  it('lists cancelled bookings apart, even those still ahead', () => {
+    expect(bookingGroup({ ...ahead, status: 'cancelled' }, now)).toBe('cancelled');
+  });
+
+  it('lists a lapsed hold not yet swept with the cancelled ones, a running one as upcoming', () => {
+    expect(bookingGroup({ ...ahead, status: 'pending_payment', holdExpiresAt: minutes(-1) }, now)).toBe('cancelled');
+    expect(bookingGroup({ ...ahead, status: 'pending_payment', holdExpiresAt: minutes(10) }, now)).toBe('upcoming');
+  });
+
+  it('splits the others at their end', () => {
+    expect(bookingGroup({ ...ahead, status: 'paid' }, now)).toBe('upcoming');
+    expect(bookingGroup({ status: 'completed', endAt: minutes(-1) }, now)).toBe('past');
+    expect(bookingGroup({ status: 'scheduled', endAt: now }, now)).toBe('past');
   });
 });

@@ -85,3 +85,27 @@ export function isCancellable(booking: { status: string; startAt: Date }, now: D
 export function isUpcoming(booking: { endAt: Date }, now: Date): boolean {
   return booking.endAt.getTime() > now.getTime();
 }
+
+/**
+ * A checkout that ended unpaid (abandoned, expired, or refused by the provider): the booking is
+ * cancelled by nobody. Shown as "Paiement non finalisé", never as a cancellation by the other person.
+ */
+export function isUnfinishedCheckout(booking: { status: string; cancelledBy: string | null }): boolean {
+  return booking.status === 'cancelled' && booking.cancelledBy === null;
+}
+
+export type BookingGroup = 'upcoming' | 'past' | 'cancelled';
+
+/**
+ * Where the dashboard lists a booking: cancelled ones (and unfinished checkouts, including a hold
+ * that lapsed but has not been swept yet) apart, whatever their date; the others upcoming until their
+ * end (isUpcoming), then past.
+ */
+export function bookingGroup(
+  booking: { status: string; endAt: Date; holdExpiresAt?: Date | null },
+  now: Date,
+): BookingGroup {
+  if (booking.status === 'cancelled') return 'cancelled';
+  if (booking.status === PAYMENT_HOLD_STATUS && !holdsTime(booking, now)) return 'cancelled';
+  return isUpcoming(booking, now) ? 'upcoming' : 'past';
+}

@@ -13,17 +13,30 @@ describe('isLastMinute', () => {
 });
 
 describe('canCancel', () => {
-  it.each(['scheduled', 'paid'])('allows an upcoming %s booking', (status) => {
-    expect(canCancel({ status, startAt: hoursFromNow(1) }, now)).toBe(true);
+  it.each(['helper', 'seeker'] as const)('lets the %s cancel an upcoming scheduled or paid booking', (by) => {
+    expect(canCancel({ status: 'scheduled', startAt: hoursFromNow(1) }, now, by)).toBe(true);
+    expect(canCancel({ status: 'paid', startAt: hoursFromNow(1) }, now, by)).toBe(true);
   });
 
-  it.each(['pending_payment', 'completed', 'cancelled'])('refuses a %s booking', (status) => {
-    expect(canCancel({ status, startAt: hoursFromNow(48) }, now)).toBe(false);
+  it.each(['completed', 'cancelled'])('refuses a %s booking to both', (status) => {
+    expect(canCancel({ status, startAt: hoursFromNow(48) }, now, 'helper')).toBe(false);
+    expect(canCancel({ status, startAt: hoursFromNow(48) }, now, 'seeker')).toBe(false);
+  });
+
+  it('lets only the helper release a running payment hold', () => {
+    const hold = { status: 'pending_payment', startAt: hoursFromNow(48), holdExpiresAt: hoursFromNow(0.5) };
+    expect(canCancel(hold, now, 'helper')).toBe(true);
+    expect(canCancel(hold, now, 'seeker')).toBe(false);
+  });
+
+  it('refuses a hold that has lapsed: its time is free already', () => {
+    const lapsed = { status: 'pending_payment', startAt: hoursFromNow(48), holdExpiresAt: hoursFromNow(-0.1) };
+    expect(canCancel(lapsed, now, 'helper')).toBe(false);
   });
 
   it('refuses a booking that has started', () => {
-    expect(canCancel({ status: 'scheduled', startAt: now }, now)).toBe(false);
-    expect(canCancel({ status: 'paid', startAt: hoursFromNow(-1) }, now)).toBe(false);
+    expect(canCancel({ status: 'scheduled', startAt: now }, now, 'helper')).toBe(false);
+    expect(canCancel({ status: 'paid', startAt: hoursFromNow(-1) }, now, 'seeker')).toBe(false);
   });
 });
 

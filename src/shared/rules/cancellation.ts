@@ -1,5 +1,5 @@
 import { LAST_MINUTE_CANCELLATION_HOURS } from '../constants.ts';
-import { isCancellable } from './booking-status.ts';
+import { holdsTime, isCancellable, PAYMENT_HOLD_STATUS } from './booking-status.ts';
 
 /**
  * Cancellation rules (spec 1 sections 4 and 9; DESIGN.md section 8). "Only scheduled bookings can be
@@ -8,15 +8,26 @@ import { isCancellable } from './booking-status.ts';
 
 const HOUR_MS = 3_600_000;
 
-export type CancellableBooking = { status: string; startAt: Date };
+export type CancellableBooking = { status: string; startAt: Date; holdExpiresAt?: Date | null };
 
 /** Less than 24 hours before the start (a start already passed is last minute too). */
 export function isLastMinute(startAt: Date, now: Date): boolean {
   return startAt.getTime() - now.getTime() < LAST_MINUTE_CANCELLATION_HOURS * HOUR_MS;
 }
 
-export function canCancel(booking: CancellableBooking, now: Date): boolean {
-  return isCancellable(booking, now);
+/**
+ * Either party cancels an upcoming confirmed session. The helper may also release a running payment
+ * hold on their time (a checkout the seeker has not paid): otherwise a seeker who never pays keeps the
+ * helper's calendar blocked and the helper can do nothing. The seeker's own hold lapses on its own.
+ */
+export function canCancel(booking: CancellableBooking, now: Date, by: 'helper' | 'seeker'): boolean {
+  if (isCancellable(booking, now)) return true;
+  return by === 'helper' && isReleasableHold(booking, now);
+}
+
+/** A payment hold still holding time, for a session that has not started. */
+export function isReleasableHold(booking: CancellableBooking, now: Date): boolean {
+  return booking.status === PAYMENT_HOLD_STATUS && holdsTime(booking, now) && booking.startAt.getTime() > now.getTime();
 }
 
 export type RefundDecision = { status: 'none' | 'pending'; amountCents: number };

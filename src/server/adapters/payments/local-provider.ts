@@ -133,6 +133,17 @@ export class LocalProvider implements PaymentProvider {
     return { id: session.id, url: this.checkoutUrl(session.id) };
   }
 
+  /** As Stripe: only an open session expires, then `checkout.session.expired` reaches the handler. */
+  async expireCheckoutSession(sessionId: string): Promise<void> {
+    const [expired] = await this.db
+      .update(localCheckoutSessions)
+      .set({ status: 'expired' })
+      .where(and(eq(localCheckoutSessions.id, sessionId), eq(localCheckoutSessions.status, 'open')))
+      .returning();
+    if (!expired) throw new Error('local checkout session not open');
+    await this.deliver(this.checkoutSessionEvent('checkout.session.expired', expired));
+  }
+
   async refund(input: RefundInput): Promise<RefundResult> {
     const [session] = await this.db
       .select()
@@ -208,7 +219,7 @@ export class LocalProvider implements PaymentProvider {
     // payment intent, which under the same event id could be the one the handler records.
     const current = completed ?? (await this.findCheckoutSession(sessionId));
     if (current?.status !== 'complete') return { refused: 'expired' };
-    await this.deliver(this.checkoutCompletedEvent(current));
+    await this.deliver(this.checkoutSessionEvent('checkout.session.completed', current));
     return { redirectTo: session.successUrl.replaceAll('{CHECKOUT_SESSION_ID}', encodeURIComponent(session.id)) };
   }
 
@@ -354,18 +365,23 @@ export class LocalProvider implements PaymentProvider {
     };
   }
 
-  private checkoutCompletedEvent(session: typeof localCheckoutSessions.$inferSelect) {
+  /** A `checkout.session.*` event carrying the session as Stripe shows it, in the given state. */
+  private checkoutSessionEvent(
+    type: 'checkout.session.completed' | 'checkout.session.expired',
+    session: typeof localCheckoutSessions.$inferSelect,
+  ) {
+    const completed = type === 'checkout.session.completed';
     return this.event(
-      'checkout.session.completed',
+      type,
       {
         id: session.id,
         object: 'checkout.session',
         mode: 'payment',
-        status: 'complete',
-        payment_status: 'paid',
+        status: completed ? 'complete' : 'expired',
+        payment_status: completed ? 'paid' : 'unpaid',
         amount_total: session.amountCents,
         currency: session.currency,
-        payment_intent: session.paymentIntentId,
+        payment_intent: completed ? session.paymentIntentId : null,
         client_reference_id: session.bookingId,
         metadata: { booking_id: session.bookingId },
         customer_email: session.customerEmail,
@@ -375,7 +391,7 @@ export class LocalProvider implements PaymentProvider {
         url: null,
         livemode: false,
       },
-      { id: `evt_local_completed_${session.id}` },
+      { id: `evt_local_${completed ? 'completed' : 'expired'}_${session.id}` },
     );
   }
 

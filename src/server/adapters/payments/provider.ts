@@ -67,6 +67,11 @@ export interface PaymentProvider {
   /** A client secret for embedded account components (Account Session). */
   createAccountSession(accountId: string): Promise<{ clientSecret: string }>;
   createCheckoutSession(input: CheckoutSessionInput): Promise<CheckoutSessionResult>;
+  /**
+   * Expires an open checkout session, so it can no longer be paid (a hold released by its helper);
+   * the provider then sends `checkout.session.expired`. Throws for a session that is not open.
+   */
+  expireCheckoutSession(sessionId: string): Promise<void>;
   /** Refunds with the application fee and the transfer reversed: the platform neither pays nor keeps. */
   refund(input: RefundInput): Promise<RefundResult>;
   /** Verifies the signature of a webhook body (raw bytes) and answers the event; throws when invalid. */

@@ -168,6 +168,10 @@ export class StripeProvider implements PaymentProvider {
     return { id: session.id, url: session.url };
   }
 
+  async expireCheckoutSession(sessionId: string): Promise<void> {
+    await call(() => this.stripe.checkout.sessions.expire(sessionId, {}, { idempotencyKey: `expire-${sessionId}` }));
+  }
+
   async refund(input: RefundInput): Promise<RefundResult> {
     const metadata: Record<string, string> = {};
     if (input.bookingId) metadata.booking_id = input.bookingId;

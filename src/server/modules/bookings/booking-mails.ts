@@ -111,6 +111,26 @@ export function cancellationMail(
   };
 }
 
+/**
+ * To the seeker whose payment hold the helper released: the time is free again and nothing was
+ * charged. No calendar attachment: the session never reached their calendar.
+ */
+export function holdReleasedMail(detailed: DetailedBooking, publicUrl: string): Mail {
+  const { booking, offer, user, helper } = detailed;
+  return {
+    to: user.email,
+    subject: bookingMail.holdReleasedSubject(offer.title),
+    text: bookingMail.holdReleasedText({
+      name: nameOf(user),
+      otherName: nameOf(helper),
+      title: offer.title,
+      when: frenchLongParis(booking.startAt),
+      reason: booking.cancellationReason ?? '',
+      link: `${publicUrl}/dashboard?tab=bookings`,
+    }),
+  };
+}
+
 /** How the parties meet, as the reminder mail shows it (see findMeetingContact). */
 export type MeetingContact = { contactInfo: string; meetingLink: string | null };
 

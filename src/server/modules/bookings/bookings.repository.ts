@@ -1,4 +1,21 @@
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  exists,
+  gt,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  ne,
+  or,
+  sql,
+} from 'drizzle-orm';
 import {
   CONFIRMED_STATUSES,
   EXPIRED_HOLD,
@@ -153,6 +170,74 @@ export async function countUpcomingWithHelper(
       ),
     );
   return row?.n ?? 0;
+}
+
+/**
+ * The seeker's running payment holds (not lapsed at `now`, see holdsTime): with `helperId`, and in
+ * all. Lapsed holds of other helpers not swept yet are left out, as they hold nothing.
+ */
+export async function countRunningHolds(
+  db: Executor,
+  seekerId: string,
+  helperId: string,
+  now: Date,
+): Promise<{ withHelper: number; total: number }> {
+  const [row] = await db
+    .select({
+      total: count(),
+      withHelper: sql<number>`count(*) FILTER (WHERE ${bookings.helperId} = ${helperId})`.mapWith(Number),
+    })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.userId, seekerId),
+        eq(bookings.status, PAYMENT_HOLD_STATUS),
+        or(isNull(bookings.holdExpiresAt), gte(bookings.holdExpiresAt, now)),
+      ),
+    );
+  return { withHelper: row?.withHelper ?? 0, total: row?.total ?? 0 };
+}
+
+/**
+ * When the seeker's checkouts with `helperId` that ended unpaid since `since` ended: holds cancelled
+ * by nobody (lapsed, expired or failed at the provider) whose checkout was opened, i.e. has a ledger
+ * row, and was not paid. A hold released because the provider could not open the checkout has no
+ * ledger row, and a late payment refunded has a succeeded one: neither is the seeker's doing.
+ */
+export async function listLapsedHoldEnds(
+  db: Executor,
+  seekerId: string,
+  helperId: string,
+  since: Date,
+): Promise<Date[]> {
+  const openedUnpaid = db
+    .select({ one: sql`1` })
+    .from(payments)
+    .where(and(eq(payments.bookingId, bookings.id), ne(payments.status, 'succeeded')));
+  const rows = await db
+    .select({ endedAt: bookings.cancelledAt })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.userId, seekerId),
+        eq(bookings.helperId, helperId),
+        eq(bookings.status, 'cancelled'),
+        isNull(bookings.cancelledBy),
+        gt(bookings.cancelledAt, since),
+        exists(openedUnpaid),
+      ),
+    );
+  return rows.flatMap((row) => (row.endedAt ? [row.endedAt] : []));
+}
+
+/** The open checkout session of a booking, if any (the ledger row the checkout wrote). */
+export async function findOpenCheckoutSessionId(db: Executor, bookingId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: payments.checkoutSessionId })
+    .from(payments)
+    .where(and(eq(payments.bookingId, bookingId), eq(payments.status, 'open')))
+    .limit(1);
+  return row?.id;
 }
 
 export async function insertBooking(db: Executor, values: NewBooking): Promise<BookingRow> {

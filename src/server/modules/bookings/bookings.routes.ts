@@ -134,7 +134,7 @@ export async function bookingsRoutes(app: App, { ctx }: { ctx: AppContext }): Pr
         tags: ['bookings'],
         summary: 'Annuler une réservation à venir (l’une ou l’autre partie)',
         description:
-          "Réservations programmées ou payées dont le début est à venir. Remboursement intégral d'une séance payée si l'aidant annule ou si l'aidé annule plus de 24 h avant ; aucun sinon. Répond qui a été informé et l'issue du remboursement.",
+          "Réservations programmées ou payées dont le début est à venir. Remboursement intégral d'une séance payée si l'aidant annule ou si l'aidé annule plus de 24 h avant ; aucun sinon. L'aidant peut aussi libérer un paiement en cours (pending_payment) sur son temps : l'horaire est libéré, la session de paiement expirée chez le prestataire et l'aidé prévenu. Répond qui a été informé et l'issue du remboursement.",
         security,
         params: IdParamsSchema,
         body: CancelBookingSchema,

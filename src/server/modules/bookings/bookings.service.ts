@@ -1,13 +1,20 @@
-import { MAX_UPCOMING_BOOKINGS_PER_HELPER } from '#shared/constants.ts';
+import { MAX_UNPAID_HOLDS_TOTAL, MAX_UPCOMING_BOOKINGS_PER_HELPER } from '#shared/constants.ts';
 import { commissionCents } from '#shared/rules/commission.ts';
 import { ErrorCode } from '#shared/error-codes.ts';
 import { booking as bookingMessages, cancellation as cancellationMessages } from '#shared/messages/bookings.ts';
 import { apiErrors } from '#shared/messages/common.ts';
 import { offers as offerMessages } from '#shared/messages/offers.ts';
-import { EXPIRED_HOLD, isConfirmed, PAYMENT_HOLD_STATUS, type RefundStatus } from '#shared/rules/booking-status.ts';
+import {
+  EXPIRED_HOLD,
+  isCancellable,
+  isConfirmed,
+  PAYMENT_HOLD_STATUS,
+  type RefundStatus,
+} from '#shared/rules/booking-status.ts';
 import { canCancel, isLastMinute, refundDecision, type RefundDecision } from '#shared/rules/cancellation.ts';
 import { isBookable } from '#shared/rules/free-windows.ts';
-import { parisMonthRange } from '#shared/rules/paris-time.ts';
+import { LAPSE_LOOKBACK_MS, lapsedHoldsCooldownEnd, unpaidHoldRefusal } from '#shared/rules/hold-limits.ts';
+import { frenchLongParis, parisMonthRange } from '#shared/rules/paris-time.ts';
 import { isHelperRole } from '#shared/rules/roles.ts';
 import type { Booking, BookingCreate, BookingStats } from '#shared/schemas/bookings.ts';
 import type { AppContext } from '../../app-types.ts';
@@ -16,7 +23,7 @@ import { sendEach, type Mail } from '../../adapters/mail/mailer.ts';
 import type { BookingRow } from '../../db/schema/bookings.ts';
 import type { OfferRow, PricingOptionRow } from '../../db/schema/offers.ts';
 import type { UserRow } from '../../db/schema/users.ts';
-import { badRequest, conflict, forbidden, notFound, PgErrorCode, pgErrorCode } from '../../errors.ts';
+import { AppError, badRequest, conflict, forbidden, notFound, PgErrorCode, pgErrorCode } from '../../errors.ts';
 import { isActiveAccount } from '../../lib/account-state.ts';
 import { publishEvent, type BookingChange } from '../../lib/realtime-bus.ts';
 import { assertNotBlocked } from '../blocks/blocks.service.ts';
@@ -24,7 +31,7 @@ import { postCancellationNotice, revealMessagesBetween } from '../messaging/mess
 import { getReviewSummary } from '../reviews/reviews.service.ts';
 import { loadAvailability } from '../slots/slots.service.ts';
 import { toBookingDto } from './booking-dto.ts';
-import { cancellationMail, confirmationMails, nameOf } from './booking-mails.ts';
+import { cancellationMail, confirmationMails, holdReleasedMail, nameOf } from './booking-mails.ts';
 export { invitation as bookingInvitation, nameOf } from './booking-mails.ts';
 export type { DetailedBooking } from './bookings.repository.ts';
 /** The 24-hour reminder sweep (ADR 0008), run by the jobs of every process. */
@@ -33,11 +40,14 @@ import {
   cancelExpiredHolds,
   completeEndedBookings,
   countCompleted,
+  countRunningHolds,
   countUpcomingWithHelper,
   findDetailedBooking,
   findOfferWithOptions,
   findLivePaymentHold,
+  findOpenCheckoutSessionId,
   insertBooking,
+  listLapsedHoldEnds,
   listDetailedBookingsOf,
   listDueRefundIds,
   listUpcomingBookingIdsOf,
@@ -47,7 +57,7 @@ import {
   type BookingParties,
   type DetailedBooking,
 } from './bookings.repository.ts';
-import { lockHelperCalendar } from '../../db/locks.ts';
+import { lockHelperCalendar, lockSeekerHolds } from '../../db/locks.ts';
 
 const MINUTE_MS = 60_000;
 
@@ -113,12 +123,35 @@ export async function checkBookingRequest(
 }
 
 /**
+ * The caps on a new payment hold (rules/hold-limits.ts), checked under the seeker's holds lock after
+ * this helper's lapsed holds were swept: no second running hold with this helper, no more than
+ * MAX_UNPAID_HOLDS_TOTAL in all, and none with a helper whose checkouts the seeker let lapse too often.
+ */
+async function assertMayHold(tx: Transaction, seekerId: string, helperId: string, now: Date): Promise<void> {
+  const refusal = unpaidHoldRefusal(await countRunningHolds(tx, seekerId, helperId, now));
+  if (refusal === 'with_helper')
+    throw conflict(ErrorCode.BOOKING_UNPAID_HOLD_WITH_HELPER, bookingMessages.unpaidHoldWithHelper);
+  if (refusal === 'total')
+    throw conflict(ErrorCode.BOOKING_UNPAID_HOLDS_LIMIT, bookingMessages.unpaidHoldsLimit(MAX_UNPAID_HOLDS_TOTAL));
+  const lapses = await listLapsedHoldEnds(tx, seekerId, helperId, new Date(now.getTime() - LAPSE_LOOKBACK_MS));
+  const cooldownEnd = lapsedHoldsCooldownEnd(lapses, now);
+  if (cooldownEnd) {
+    throw new AppError(
+      ErrorCode.BOOKING_LAPSED_HOLDS_COOLDOWN,
+      429,
+      bookingMessages.lapsedHoldsCooldown(frenchLongParis(cooldownEnd)),
+    );
+  }
+}
+
+/**
  * Takes the helper's time for a checked request, in one transaction: lapsed payment holds of this
  * helper are cancelled first, the seeker must hold fewer than MAX_UPCOMING_BOOKINGS_PER_HELPER
- * upcoming bookings with this helper, the time must lie in a free window. Requests for one helper
- * queue on a calendar lock, so concurrent requests of one seeker cannot pass the cap together; the
- * exclusion constraint `bookings_no_overlap` remains the backstop (SQLSTATE 23P01 -> 409). Free
- * bookings and payment holds both come through here.
+ * upcoming bookings with this helper, a payment hold must pass the unpaid-hold caps (assertMayHold),
+ * the time must lie in a free window. Requests for one helper queue on a calendar lock, and payment
+ * holds of one seeker on the seeker's lock first, so concurrent requests of one seeker cannot pass a
+ * cap together, on any number of processes; the exclusion constraint `bookings_no_overlap` remains
+ * the backstop (SQLSTATE 23P01 -> 409). Free bookings and payment holds both come through here.
  */
 export async function holdTime(
   ctx: AppContext,
@@ -130,6 +163,9 @@ export async function holdTime(
   const { offer, option, startAt, endAt } = request;
   try {
     return await ctx.db.transaction(async (tx) => {
+      const paymentHold = fields.status === PAYMENT_HOLD_STATUS;
+      // The seeker's lock before the calendar's, always in this order (see lockSeekerHolds).
+      if (paymentHold) await lockSeekerHolds(tx, seeker.id);
       await lockHelperCalendar(tx, offer.helperId);
       await publishBookingChanges(tx, await cancelExpiredHolds(tx, now, offer.helperId), 'cancelled');
       if ((await countUpcomingWithHelper(tx, seeker.id, offer.helperId, now)) >= MAX_UPCOMING_BOOKINGS_PER_HELPER) {
@@ -138,6 +174,7 @@ export async function holdTime(
           bookingMessages.upcomingLimitReached(MAX_UPCOMING_BOOKINGS_PER_HELPER),
         );
       }
+      if (paymentHold) await assertMayHold(tx, seeker.id, offer.helperId, now);
       // Only the slots and bookings around the requested session matter (slots.service.ts).
       const { offered, free } = await loadAvailability(tx, offer.helperId, offer.id, now, {
         from: startAt,
@@ -305,7 +342,8 @@ async function recordCancellation(
   reason: string,
   now: Date,
 ): Promise<RefundDecision> {
-  const lastMinute = isLastMinute(row.startAt, now);
+  // A payment hold released by its helper was never a session: no last-minute cancellation to note.
+  const lastMinute = isConfirmed(row.status) && isLastMinute(row.startAt, now);
   const decision = refundDecision({ status: row.status, priceCents: row.priceCents, cancelledBy: rule, lastMinute });
   await updateBooking(tx, row.id, {
     status: 'cancelled',
@@ -353,10 +391,27 @@ async function refundAndTell(
 }
 
 /**
+ * The provider's checkout of a hold its helper released is expired too, so the seeker cannot pay for
+ * time that is no longer theirs. After the release committed: a failure is logged and changes
+ * nothing, since a payment that still arrives finds the booking cancelled by a party and is refunded
+ * in full (payments.service, confirmPaidBooking's 'not_payable').
+ */
+async function expireCheckoutOf(ctx: AppContext, bookingId: string): Promise<void> {
+  const sessionId = await findOpenCheckoutSessionId(ctx.db, bookingId);
+  if (!sessionId) return;
+  await ctx.payments
+    .expireCheckoutSession(sessionId)
+    .catch((error: unknown) => ctx.log.warn({ err: error, bookingId }, 'released hold: checkout session not expired'));
+}
+
+/**
  * Either party cancels an upcoming confirmed booking with a reason. The refund decision is recorded
  * here (`refund_status` 'pending' when one is due); the payments module executes pending refunds
  * through the provider and moves them to 'refunded' or 'failed'. Cancelling frees the time at once:
  * the exclusion constraint only covers holding statuses.
+ *
+ * The helper may also release a running payment hold on their time (canCancel): the time is freed at
+ * once, the checkout expired at the provider, and the seeker told that nothing was charged.
  */
 export async function cancelBooking(
   ctx: AppContext,
@@ -365,7 +420,7 @@ export async function cancelBooking(
   reason: string,
   now: Date = new Date(),
 ): Promise<CancelResult> {
-  const decided = await ctx.db.transaction(async (tx) => {
+  const { decided, releasedHold } = await ctx.db.transaction(async (tx) => {
     const row = await lockBooking(tx, id);
     if (!row) throw notFound(ErrorCode.BOOKING_NOT_FOUND, bookingMessages.notFound);
     // Not a party: the same 404 as an unknown id. An admin sees the booking (GET) but does not cancel
@@ -374,9 +429,26 @@ export async function cancelBooking(
       if (actor.role !== 'admin') throw notFound(ErrorCode.BOOKING_NOT_FOUND, bookingMessages.notFound);
       throw forbidden(ErrorCode.FORBIDDEN, apiErrors.forbidden);
     }
-    if (!canCancel(row, now)) throw conflict(ErrorCode.BOOKING_NOT_CANCELLABLE, cancellationMessages.notCancellable);
-    return recordCancellation(tx, row, actor.id, actor.id === row.helperId ? 'helper' : 'seeker', reason, now);
+    const side = actor.id === row.helperId ? 'helper' : 'seeker';
+    if (!canCancel(row, now, side))
+      throw conflict(ErrorCode.BOOKING_NOT_CANCELLABLE, cancellationMessages.notCancellable);
+    return {
+      decided: await recordCancellation(tx, row, actor.id, side, reason, now),
+      releasedHold: row.status === PAYMENT_HOLD_STATUS,
+    };
   });
+  if (releasedHold) {
+    await expireCheckoutOf(ctx, id);
+    const detailed = await detailedOrThrow(ctx, id);
+    await sendAll(ctx, [holdReleasedMail(detailed, ctx.config.publicUrl)], id);
+    const informed = nameOf(detailed.user);
+    return {
+      booking: toBookingDto(detailed),
+      notification_sent_to: informed,
+      refund: { status: 'none', amount_cents: 0 },
+      message: cancellationMessages.holdReleasedInformed(informed),
+    };
+  }
   const { detailed, recipient } = await refundAndTell(ctx, id, actor.id, decided, now);
   const informed = nameOf(recipient);
   return {
@@ -420,7 +492,7 @@ export async function cancelUpcomingBookingsOf(
         await publishBookingChanges(tx, [row], 'cancelled');
         return 'released' as const;
       }
-      if (!canCancel(row, now)) return undefined;
+      if (!isCancellable(row, now)) return undefined;
       const side = options.rule === 'own-side' && row.userId === userId ? 'seeker' : 'helper';
       return recordCancellation(tx, row, userId, side, reason, now);
     });

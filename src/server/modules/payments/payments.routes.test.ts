@@ -253,9 +253,10 @@ describe('POST /payments/checkout-session', () => {
     const busyOffer = await createOffer(db, busyHelper, { options: [{ durationMinutes: 60, priceCents: 2000 }] });
     await createSlot(db, busyHelper, { startAt: at(0), endAt: at(20) });
     const keen = await createSeeker(db);
-    const hold = (hour: number) => checkout(keen, { ...body(at(hour)), offer_id: busyOffer.id });
-    for (let hour = 0; hour < MAX_UPCOMING_BOOKINGS_PER_HELPER; hour++) expect((await hold(hour)).statusCode).toBe(200);
-    const capped = await hold(MAX_UPCOMING_BOOKINGS_PER_HELPER);
+    // Paid sessions fill the cap: a seeker runs one unpaid hold with a helper at a time.
+    for (let hour = 0; hour < MAX_UPCOMING_BOOKINGS_PER_HELPER; hour++)
+      await createBooking(db, { offer: busyOffer, seeker: keen, startAt: at(hour), status: 'paid' });
+    const capped = await checkout(keen, { ...body(at(MAX_UPCOMING_BOOKINGS_PER_HELPER)), offer_id: busyOffer.id });
     expect(capped.statusCode).toBe(409);
     expect(capped.json().code).toBe(ErrorCode.BOOKING_UPCOMING_LIMIT_REACHED);
 
@@ -277,12 +278,14 @@ describe('POST /payments/checkout-session', () => {
   });
 
   it('completes a hold a cut request left without its ledger row when the seeker asks again (crash between hold and session)', async () => {
+    const cutSeeker = await createSeeker(t.app.ctx.db);
+    const cutOther = await createSeeker(t.app.ctx.db);
     // Cut after the provider's session: the same session again (idempotency key), one ledger row.
-    const first = await checkout(seeker, body(at(11)));
+    const first = await checkout(cutSeeker, body(at(11)));
     expect(first.statusCode).toBe(200);
     const { booking_id: bookingId, session_id: sessionId } = first.json<{ booking_id: string; session_id: string }>();
     await t.app.ctx.db.delete(payments).where(eq(payments.bookingId, bookingId));
-    const again = await checkout(seeker, body(at(11)));
+    const again = await checkout(cutSeeker, body(at(11)));
     expect(again.statusCode).toBe(200);
     expect(again.json()).toMatchObject({ booking_id: bookingId, session_id: sessionId });
     expect(await paymentRow(bookingId)).toMatchObject({
@@ -294,13 +297,13 @@ describe('POST /payments/checkout-session', () => {
     // Cut before the provider was called: a session is made now.
     const hold = await createBooking(t.app.ctx.db, {
       offer,
-      seeker: otherSeeker,
+      seeker: cutOther,
       option: offer.options[1],
       startAt: at(13),
       status: 'pending_payment',
       holdExpiresAt: new Date(Date.now() + 20 * MIN),
     });
-    const resumed = await checkout(otherSeeker, body(at(13)));
+    const resumed = await checkout(cutOther, body(at(13)));
     expect(resumed.statusCode).toBe(200);
     expect(resumed.json()).toMatchObject({ booking_id: hold.id });
     const recorded = await paymentRow(hold.id);
@@ -311,8 +314,10 @@ describe('POST /payments/checkout-session', () => {
   });
 
   it('releases the hold when the provider fails', async () => {
+    const failedSeeker = await createSeeker(t.app.ctx.db);
+    const nextSeeker = await createSeeker(t.app.ctx.db);
     const spy = vi.spyOn(provider, 'createCheckoutSession').mockRejectedValueOnce(new Error('provider down'));
-    const response = await checkout(otherSeeker, body(at(12)));
+    const response = await checkout(failedSeeker, body(at(12)));
     spy.mockRestore();
     expect(response.statusCode).toBe(502);
     expect(response.json()).toEqual({
@@ -320,18 +325,19 @@ describe('POST /payments/checkout-session', () => {
       code: ErrorCode.PAYMENT_PROVIDER_ERROR,
     });
     // The time is free again at once: another checkout for it succeeds.
-    expect((await checkout(seeker, body(at(12)))).statusCode).toBe(200);
+    expect((await checkout(nextSeeker, body(at(12)))).statusCode).toBe(200);
   });
 });
 
 describe('the paid flow', () => {
   it('pays, confirms the booking, mails both parties with amount, commission and net', async () => {
+    const payer = await createSeeker(t.app.ctx.db);
     const before = await outboxSize();
-    const response = await checkout(otherSeeker, body(at(14)));
+    const response = await checkout(payer, body(at(14)));
     const { booking_id: bookingId, session_id: sessionId } = response.json();
 
     // Before the webhook: the success page must not claim success.
-    expect((await status(otherSeeker, sessionId)).json()).toMatchObject({
+    expect((await status(payer, sessionId)).json()).toMatchObject({
       booking_status: 'pending_payment',
       payment_status: 'open',
     });
@@ -339,7 +345,7 @@ describe('the paid flow', () => {
 
     expect(await bookingRow(bookingId)).toMatchObject({ status: 'paid', holdExpiresAt: null });
     expect(await paymentRow(bookingId)).toMatchObject({ status: 'succeeded', refundedCents: 0 });
-    for (const viewer of [otherSeeker, helper, admin]) {
+    for (const viewer of [payer, helper, admin]) {
       const read = await status(viewer, sessionId);
       expect(read.statusCode).toBe(200);
       expect(read.json()).toEqual({
@@ -358,7 +364,7 @@ describe('the paid flow', () => {
 
     const mails = await mailsSince(before);
     expect(mails).toHaveLength(2);
-    const toSeeker = mails.find((mail) => mail.to.includes(otherSeeker.email))!;
+    const toSeeker = mails.find((mail) => mail.to.includes(payer.email))!;
     const toHelper = mails.find((mail) => mail.to.includes(helper.email))!;
     const n = (text: string) => text.replace(/\s/g, ' ');
     expect(toSeeker.subject).toBe('Paiement confirmé : « Sortir du burn-out »');
@@ -373,7 +379,7 @@ describe('the paid flow', () => {
 });
 
 describe('hold expiry and late payments', () => {
-  /** Makes a hold lapse now, as 30 minutes passing would, and runs the sweeps. */
+  /** Makes a hold lapse now, as its 30 minutes passing would, and runs the sweeps. */
   async function lapse(bookingId: string) {
     await t.app.ctx.db
       .update(bookings)
@@ -384,15 +390,18 @@ describe('hold expiry and late payments', () => {
   }
 
   it('a lapsed hold frees the time and its payment expires', async () => {
-    const first = (await checkout(seeker, body(at(16)))).json();
+    const lapser = await createSeeker(t.app.ctx.db);
+    const nextSeeker = await createSeeker(t.app.ctx.db);
+    const first = (await checkout(lapser, body(at(16)))).json();
     await lapse(first.booking_id);
     expect(await bookingRow(first.booking_id)).toMatchObject({ status: 'cancelled', cancelledBy: null });
     expect(await paymentRow(first.booking_id)).toMatchObject({ status: 'expired' });
-    expect((await checkout(otherSeeker, body(at(16)))).statusCode).toBe(200);
+    expect((await checkout(nextSeeker, body(at(16)))).statusCode).toBe(200);
   });
 
   it('a payment after the lapse takes the time back when it is still free', async () => {
-    const first = (await checkout(seeker, body(at(17)))).json();
+    const latePayer = await createSeeker(t.app.ctx.db);
+    const first = (await checkout(latePayer, body(at(17)))).json();
     await lapse(first.booking_id);
     await provider.payCheckoutSession(first.session_id);
     expect(await bookingRow(first.booking_id)).toMatchObject({ status: 'paid', cancelledAt: null, refundStatus: null });
@@ -400,9 +409,11 @@ describe('hold expiry and late payments', () => {
   });
 
   it('a payment after the lapse whose time was taken is refunded in full, and both parties are told', async () => {
-    const late = (await checkout(seeker, body(at(15)))).json();
+    const latePayer = await createSeeker(t.app.ctx.db);
+    const otherPayer = await createSeeker(t.app.ctx.db);
+    const late = (await checkout(latePayer, body(at(15)))).json();
     await lapse(late.booking_id);
-    const taker = (await checkout(otherSeeker, body(at(15)))).json();
+    const taker = (await checkout(otherPayer, body(at(15)))).json();
     expect(taker.booking_id).toBeDefined();
 
     const before = await outboxSize();
@@ -437,10 +448,11 @@ describe('cancellation refunds (DESIGN.md section 8)', () => {
   };
 
   it('a seeker cancelling more than 24 h ahead is refunded in full through the provider, commission included', async () => {
-    const { bookingId } = await bookAndPay(seeker, at(9));
+    const payer = await createSeeker(t.app.ctx.db);
+    const { bookingId } = await bookAndPay(payer, at(9));
     const spy = vi.spyOn(provider, 'refund');
     const before = await outboxSize();
-    const response = await cancel(seeker, bookingId);
+    const response = await cancel(payer, bookingId);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       refund: { status: 'refunded', amount_cents: PRICE },
@@ -462,9 +474,10 @@ describe('cancellation refunds (DESIGN.md section 8)', () => {
   });
 
   it('a seeker cancelling at the last minute is not refunded', async () => {
-    const { bookingId } = await bookAndPay(seeker, soonStart());
+    const payer = await createSeeker(t.app.ctx.db);
+    const { bookingId } = await bookAndPay(payer, soonStart());
     const spy = vi.spyOn(provider, 'refund');
-    const response = await cancel(seeker, bookingId);
+    const response = await cancel(payer, bookingId);
     expect(response.json()).toMatchObject({
       refund: { status: 'none', amount_cents: 0 },
       booking: { is_last_minute: true, refund_status: 'none' },
@@ -475,7 +488,8 @@ describe('cancellation refunds (DESIGN.md section 8)', () => {
   });
 
   it('a helper cancelling, even at the last minute, refunds in full', async () => {
-    const { bookingId } = await bookAndPay(otherSeeker, new Date(soonStart().getTime() + HOUR));
+    const payer = await createSeeker(t.app.ctx.db);
+    const { bookingId } = await bookAndPay(payer, new Date(soonStart().getTime() + HOUR));
     const response = await cancel(helper, bookingId);
     expect(response.json()).toMatchObject({
       refund: { status: 'refunded', amount_cents: PRICE },
@@ -486,9 +500,10 @@ describe('cancellation refunds (DESIGN.md section 8)', () => {
   });
 
   it('a refund the provider could not make stays due, and the sweep makes it once', async () => {
-    const { bookingId } = await bookAndPay(seeker, at(7));
+    const payer = await createSeeker(t.app.ctx.db);
+    const { bookingId } = await bookAndPay(payer, at(7));
     const spy = vi.spyOn(provider, 'refund').mockRejectedValueOnce(new Error('provider down'));
-    const response = await cancel(seeker, bookingId);
+    const response = await cancel(payer, bookingId);
     expect(response.json().refund).toEqual({ status: 'pending', amount_cents: PRICE });
     await sweepPayments(t.app.ctx);
     await sweepPayments(t.app.ctx);

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { PAYMENT_HOLD_MINUTES } from '#shared/constants.ts';
+import {
+  LAPSED_HOLDS_BEFORE_COOLDOWN,
+  LAPSED_HOLDS_COOLDOWN_HOURS,
+  LAPSED_HOLDS_WINDOW_HOURS,
+  MAX_UNPAID_HOLDS_PER_HELPER,
+  MAX_UNPAID_HOLDS_TOTAL,
+  PAYMENT_HOLD_MINUTES,
+} from '#shared/constants.ts';
 import { ErrorResponseSchema, ValidationErrorResponseSchema } from '#shared/schemas/common.ts';
 import {
   CheckoutSessionRequestSchema,
@@ -19,6 +26,7 @@ const errors = {
   404: ErrorResponseSchema,
   409: ErrorResponseSchema,
   422: ValidationErrorResponseSchema,
+  429: ErrorResponseSchema,
   502: ErrorResponseSchema,
 };
 const security = [{ bearer: [] }];
@@ -36,7 +44,7 @@ export async function paymentsRoutes(app: App, { ctx }: { ctx: AppContext }): Pr
       schema: {
         tags: ['payments'],
         summary: 'Réserver une option payante : bloquer le temps et ouvrir le paiement',
-        description: `Toutes les règles de POST /bookings/, plus : option payante (sinon 400 PAYMENT_FREE_OFFER), compte de versement de l'aidant acceptant les paiements (409 PAYMENT_HELPER_NOT_READY), success_url (avec {CHECKOUT_SESSION_ID}) et cancel_url sur PUBLIC_URL (400 PAYMENT_RETURN_URL_INVALID). Crée une réservation pending_payment qui bloque le temps ${PAYMENT_HOLD_MINUTES} minutes, puis la session de paiement (clé d'idempotence : l'id de la réservation). La même personne redemandant le même horaire pendant son blocage reçoit la même session. Si le prestataire échoue, le blocage est levé (502 PAYMENT_PROVIDER_ERROR).`,
+        description: `Toutes les règles de POST /bookings/, plus : option payante (sinon 400 PAYMENT_FREE_OFFER), compte de versement de l'aidant acceptant les paiements (409 PAYMENT_HELPER_NOT_READY), success_url (avec {CHECKOUT_SESSION_ID}) et cancel_url sur PUBLIC_URL (400 PAYMENT_RETURN_URL_INVALID). Crée une réservation pending_payment qui bloque le temps ${PAYMENT_HOLD_MINUTES} minutes, puis la session de paiement (clé d'idempotence : l'id de la réservation). La même personne redemandant le même horaire pendant son blocage reçoit la même session. Si le prestataire échoue, le blocage est levé (502 PAYMENT_PROVIDER_ERROR). Paiements non finalisés : au plus ${MAX_UNPAID_HOLDS_PER_HELPER} en cours avec un même aidant (409 BOOKING_UNPAID_HOLD_WITH_HELPER) et ${MAX_UNPAID_HOLDS_TOTAL} en tout (409 BOOKING_UNPAID_HOLDS_LIMIT) ; ${LAPSED_HOLDS_BEFORE_COOLDOWN} paiements laissés expirer avec un même aidant en ${LAPSED_HOLDS_WINDOW_HOURS} h bloquent tout nouveau paiement avec lui pendant ${LAPSED_HOLDS_COOLDOWN_HOURS} h (429 BOOKING_LAPSED_HOLDS_COOLDOWN).`,
         security,
         body: CheckoutSessionRequestSchema,
         response: { 200: CheckoutSessionSchema, ...errors },

@@ -120,8 +120,10 @@ export async function createCheckoutSession(
       now,
     );
   } catch (error) {
-    // The same seeker's concurrent request took the time a moment ago: answer its session.
-    if (error instanceof AppError && error.code === ErrorCode.BOOKING_TIME_TAKEN) {
+    // The same seeker's concurrent request took the time a moment ago (and so holds the one hold
+    // allowed with this helper): answer its session.
+    const mayBeOwnHold: readonly string[] = [ErrorCode.BOOKING_TIME_TAKEN, ErrorCode.BOOKING_UNPAID_HOLD_WITH_HELPER];
+    if (error instanceof AppError && mayBeOwnHold.includes(error.code)) {
       const again = await resumeCheckout(ctx, same, input, now);
       if (again) return again;
     }

@@ -5,6 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { bookingPage, bookingsTab, paymentReturn, paymentSuccess } from '#shared/messages/bookings.ts';
 import { common, pageTitles } from '#shared/messages/common.ts';
 import { paymentConfirmation, paymentPageTitles } from '#shared/messages/payments-web.ts';
+import { isUnfinishedCheckout } from '#shared/rules/booking-status.ts';
 import { formatMoney } from '#shared/rules/format.ts';
 import { frenchLongParis } from '#shared/rules/paris-time.ts';
 import { ButtonLink } from '#web/components/ui/button.tsx';
@@ -41,7 +42,10 @@ function BookingSummary({ bookingId }: { bookingId: string }) {
             {common.minutes(booking.duration_minutes)} · {formatMoney(booking.price_cents, booking.currency)}
           </p>
         </div>
-        <BookingStatusBadge status={booking.status} />
+        <BookingStatusBadge
+          status={booking.status}
+          paymentNotCompleted={isUnfinishedCheckout({ status: booking.status, cancelledBy: booking.cancelled_by })}
+        />
       </div>
     </Card>
   );

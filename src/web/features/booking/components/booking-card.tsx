@@ -1,10 +1,10 @@
 import { CreditCard, Download, Star } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { LAST_MINUTE_CANCELLATION_HOURS } from '#shared/constants.ts';
 import { bookingsTab, cancellation, reviewForm } from '#shared/messages/bookings.ts';
 import { common } from '#shared/messages/common.ts';
 import { bookingPayment } from '#shared/messages/payments-web.ts';
-import { PAYMENT_HOLD_STATUS } from '#shared/rules/booking-status.ts';
+import { isUnfinishedCheckout, PAYMENT_HOLD_STATUS } from '#shared/rules/booking-status.ts';
 import { canCancel, isLastMinute, refundDecision } from '#shared/rules/cancellation.ts';
 import { formatMoney } from '#shared/rules/format.ts';
 import { frenchLongParis, parisClock, utcToParis } from '#shared/rules/paris-time.ts';
@@ -90,13 +90,52 @@ function ResumePayment({ booking, now }: { booking: Booking; now: Date }) {
 }
 
 /**
- * A booking that was paid (paid, completed, or cancelled after confirmation — a lapsed hold has no
- * canceller) has a PDF receipt (GET /bookings/{id}/receipt.pdf), for both parties.
+ * A booking that was paid (paid, completed, or cancelled after its payment) has a PDF receipt (GET
+ * /bookings/{id}/receipt.pdf), for both parties. A cancelled one was paid when a refund was owed, or
+ * when its seeker cancelled at the last minute (the one paid cancellation without a refund): not a
+ * lapsed checkout (no canceller) nor a payment hold its helper released (nothing owed, not last minute).
  */
 function hasReceipt(booking: Booking): boolean {
   if (booking.price_cents <= 0) return false;
   if (booking.status === 'paid' || booking.status === 'completed') return true;
-  return booking.status === 'cancelled' && booking.cancelled_by !== null;
+  if (booking.status !== 'cancelled' || booking.cancelled_by === null) return false;
+  const refundOwed = booking.refund_status !== null && booking.refund_status !== 'none';
+  return refundOwed || (booking.is_last_minute === true && booking.cancelled_by === booking.user_id);
+}
+
+/** The helper's view of a running payment hold on their time: whose, until when, and that it can be released. */
+function HoldForHelper({ booking, seekerName }: { booking: Booking; seekerName: string }) {
+  if (!booking.hold_expires_at) return null;
+  return (
+    <p className="rounded-xl bg-warning-soft p-3 text-sm text-warning">
+      {bookingsTab.holdForHelper(seekerName, parisClock(new Date(booking.hold_expires_at)))}
+    </p>
+  );
+}
+
+/** What ended a cancelled booking: a party's cancellation (who, why, refund), or a checkout left unpaid. */
+function CancellationNote({ booking, userId, otherName }: { booking: Booking; userId: string; otherName: string }) {
+  const refundText = refundOutcome({ status: booking.refund_status, cents: booking.refund_cents }, booking.currency);
+  if (isUnfinishedCheckout({ status: booking.status, cancelledBy: booking.cancelled_by })) {
+    return (
+      <div className="rounded-xl bg-slate-100 p-3 text-sm text-slate-700" data-testid="payment-not-completed">
+        <p>{bookingsTab.paymentNotCompletedText}</p>
+        {refundText ? <p className="mt-1 font-medium">{refundText}</p> : null}
+      </div>
+    );
+  }
+  return (
+    <div className="rounded-xl bg-danger-soft p-3 text-sm text-danger">
+      <p className="font-medium">
+        {booking.cancelled_by === userId ? bookingsTab.cancelledByYou : bookingsTab.cancelledBy(otherName)}
+      </p>
+      {booking.is_last_minute ? <p className="mt-1">{bookingsTab.lastMinute(LAST_MINUTE_CANCELLATION_HOURS)}</p> : null}
+      {booking.cancellation_reason ? (
+        <p className="mt-1 break-words">{bookingsTab.reason(booking.cancellation_reason)}</p>
+      ) : null}
+      {refundText ? <p className="mt-1 font-medium">{refundText}</p> : null}
+    </div>
+  );
 }
 
 function ReceiptButton({ booking }: { booking: Booking }) {
@@ -166,8 +205,26 @@ function refundNotice(booking: Booking, iAmHelper: boolean, now: Date): string |
   return null;
 }
 
-/** One booking of the dashboard's bookings tab, seen by its seeker or its helper. */
-export function BookingCard({ booking, userId, now }: { booking: Booking; userId: string; now: Date }) {
+/**
+ * One booking of the dashboard's bookings tab, seen by its seeker or its helper. A booking cancelled
+ * here moves to the list of cancelled ones, where a new card shows it: the tab asks that card to take
+ * the focus (`focusTitle`), and it does once it shows the cancellation, then calls `onTitleFocused`.
+ */
+export function BookingCard({
+  booking,
+  userId,
+  now,
+  onCancelled,
+  focusTitle = false,
+  onTitleFocused,
+}: {
+  booking: Booking;
+  userId: string;
+  now: Date;
+  onCancelled?: () => void;
+  focusTitle?: boolean;
+  onTitleFocused?: () => void;
+}) {
   const [dialogOpen, setDialogOpen] = useState(false);
   // The refund rule is read at the moment the dialog opens, not when the list was last polled.
   const [dialogOpenedAt, setDialogOpenedAt] = useState<Date>(now);
@@ -175,14 +232,27 @@ export function BookingCard({ booking, userId, now }: { booking: Booking; userId
   const iAmHelper = booking.helper_id === userId;
   const other = iAmHelper ? booking.user : booking.helper;
   const confirmed = booking.status === 'scheduled' || booking.status === 'paid';
-  const refundText = refundOutcome({ status: booking.refund_status, cents: booking.refund_cents }, booking.currency);
-  const cancellable = canCancel({ status: booking.status, startAt: new Date(booking.start_at) }, now);
+  const hold = booking.status === PAYMENT_HOLD_STATUS;
+  const cancellable = canCancel(
+    {
+      status: booking.status,
+      startAt: new Date(booking.start_at),
+      holdExpiresAt: booking.hold_expires_at ? new Date(booking.hold_expires_at) : null,
+    },
+    now,
+    iAmHelper ? 'helper' : 'seeker',
+  );
   // The "Annuler" button that had focus disappears once the list shows the cancellation: when the
   // dialog closes after a cancellation, focus goes to the card's title rather than back to that button
   // (keyboard and screen-reader users). Decided at close, not when the status changes: the app socket's
   // refetch may show the cancellation before the dialog has closed.
   const cancelledHere = useRef(false);
   const titleRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!focusTitle || booking.status !== 'cancelled') return;
+    titleRef.current?.focus();
+    onTitleFocused?.();
+  }, [focusTitle, booking.status, onTitleFocused]);
   const focusTitleAfterCancel = (event: Event) => {
     if (!cancelledHere.current) return;
     cancelledHere.current = false;
@@ -194,6 +264,13 @@ export function BookingCard({ booking, userId, now }: { booking: Booking; userId
     try {
       const result = await cancel.mutateAsync({ bookingId: booking.id, reason });
       cancelledHere.current = true;
+      onCancelled?.();
+      if (hold) {
+        toast.success(cancellation.holdReleasedTitle, {
+          description: cancellation.holdReleasedInformed(result.notification_sent_to),
+        });
+        return true;
+      }
       const informed = result.notification_sent_to
         ? cancellation.successInformed(result.notification_sent_to)
         : cancellation.successText;
@@ -230,7 +307,10 @@ export function BookingCard({ booking, userId, now }: { booking: Booking; userId
           </div>
         </div>
         <div className="flex shrink-0 items-center gap-3 sm:flex-col sm:items-end">
-          <BookingStatusBadge status={booking.status} />
+          <BookingStatusBadge
+            status={booking.status}
+            paymentNotCompleted={isUnfinishedCheckout({ status: booking.status, cancelledBy: booking.cancelled_by })}
+          />
           {cancellable ? (
             <Button
               variant="outline"
@@ -239,30 +319,22 @@ export function BookingCard({ booking, userId, now }: { booking: Booking; userId
                 setDialogOpenedAt(new Date());
                 setDialogOpen(true);
               }}
-              aria-label={bookingsTab.cancelLabel(booking.offer.title)}
+              aria-label={
+                hold ? bookingsTab.releaseHoldLabel(booking.offer.title) : bookingsTab.cancelLabel(booking.offer.title)
+              }
             >
-              {bookingsTab.cancel}
+              {hold ? bookingsTab.releaseHold : bookingsTab.cancel}
             </Button>
           ) : null}
         </div>
       </div>
 
       {booking.status === 'cancelled' ? (
-        <div className="rounded-xl bg-danger-soft p-3 text-sm text-danger">
-          <p className="font-medium">
-            {booking.cancelled_by === userId ? bookingsTab.cancelledByYou : bookingsTab.cancelledBy(partyName(other))}
-          </p>
-          {booking.is_last_minute ? (
-            <p className="mt-1">{bookingsTab.lastMinute(LAST_MINUTE_CANCELLATION_HOURS)}</p>
-          ) : null}
-          {booking.cancellation_reason ? (
-            <p className="mt-1 break-words">{bookingsTab.reason(booking.cancellation_reason)}</p>
-          ) : null}
-          {refundText ? <p className="mt-1 font-medium">{refundText}</p> : null}
-        </div>
+        <CancellationNote booking={booking} userId={userId} otherName={partyName(other)} />
       ) : null}
 
-      {booking.status === PAYMENT_HOLD_STATUS && !iAmHelper ? <ResumePayment booking={booking} now={now} /> : null}
+      {hold && !iAmHelper ? <ResumePayment booking={booking} now={now} /> : null}
+      {hold && iAmHelper && cancellable ? <HoldForHelper booking={booking} seekerName={partyName(other)} /> : null}
       {hasReceipt(booking) ? (
         <div className="flex justify-end">
           <ReceiptButton booking={booking} />
@@ -277,6 +349,7 @@ export function BookingCard({ booking, userId, now }: { booking: Booking; userId
         onOpenChange={setDialogOpen}
         onConfirm={confirmCancel}
         pending={cancel.isPending}
+        title={hold ? bookingsTab.releaseHold : undefined}
         refundNotice={refundNotice(booking, iAmHelper, dialogOpenedAt)}
         onCloseAutoFocus={focusTitleAfterCancel}
       />

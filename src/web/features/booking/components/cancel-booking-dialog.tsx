@@ -19,6 +19,7 @@ export function CancelBookingDialog({
   pending,
   refundNotice,
   onCloseAutoFocus,
+  title = bookingsTab.dialogTitle,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -27,6 +28,8 @@ export function CancelBookingDialog({
   /** What the cancellation does to the money (issue 9 section 3), said before the person confirms. */
   refundNotice?: string | null;
   onCloseAutoFocus?: (event: Event) => void;
+  /** The dialog's title: "Annuler la réservation" unless the helper releases a payment hold. */
+  title?: string;
 }) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -51,12 +54,7 @@ export function CancelBookingDialog({
 
   return (
     <Dialog open={open} onOpenChange={change}>
-      <DialogContent
-        title={bookingsTab.dialogTitle}
-        description={bookingsTab.dialogText}
-        size="sm"
-        onCloseAutoFocus={onCloseAutoFocus}
-      >
+      <DialogContent title={title} description={bookingsTab.dialogText} size="sm" onCloseAutoFocus={onCloseAutoFocus}>
         {refundNotice ? (
           <p className="mb-4 rounded-xl bg-accent-soft p-3 font-medium text-accent-text" data-testid="refund-notice">
             {refundNotice}

@@ -9,9 +9,19 @@ const STATUS: Record<BookingStatus, { label: string; variant: BadgeVariant }> = 
   cancelled: { label: bookingMessages.statusCancelled, variant: 'danger' },
   pending_payment: { label: bookingMessages.statusPendingPayment, variant: 'warning' },
 };
+const PAYMENT_NOT_COMPLETED = { label: bookingMessages.statusPaymentNotCompleted, variant: 'neutral' } as const;
 
-/** Programmée, Payée, Terminée, Annulée, En attente de paiement (spec 1 section 4). */
-export function BookingStatusBadge({ status }: { status: BookingStatus }) {
-  const { label, variant } = STATUS[status];
+/**
+ * Programmée, Payée, Terminée, Annulée, Paiement en cours (spec 1 section 4); a checkout that ended
+ * unpaid is no cancellation: "Paiement non finalisé" (rules/booking-status.ts isUnfinishedCheckout).
+ */
+export function BookingStatusBadge({
+  status,
+  paymentNotCompleted = false,
+}: {
+  status: BookingStatus;
+  paymentNotCompleted?: boolean;
+}) {
+  const { label, variant } = paymentNotCompleted ? PAYMENT_NOT_COMPLETED : STATUS[status];
   return <Badge variant={variant}>{label}</Badge>;
 }
