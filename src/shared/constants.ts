@@ -28,9 +28,13 @@ export const AVATAR_OUTPUT_SIZE_PX = 256;
 export const ACCESS_TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
 export const PASSWORD_RESET_TTL_MINUTES = 60;
 
-// Account protection (issue 8). Failed logins per account, whatever the client's address: past the
-// limit the account answers 429 until its window ends (a successful login clears the count).
+// Account protection (docs/decisions/0010-login-failures-per-source.md). Password attempts per account
+// and client address (or session): past the limit that address answers 429 until its window ends (the
+// right password clears its count). Past the alert, counted over all addresses, an address that already
+// tried the account in the window is refused too; one that has not still gets its answer.
 export const LOGIN_FAILURES_MAX = 10;
+// Twice one address's budget: one address alone (the owner mistyping) never raises the alert.
+export const LOGIN_FAILURES_ACCOUNT_ALERT = 20;
 export const LOGIN_FAILURES_WINDOW_MINUTES = 15;
 /** Reset mails per account and window; past it the answer stays the generic one and no mail goes. */
 export const PASSWORD_RESET_MAILS_MAX = 3;

@@ -8,7 +8,7 @@ import type { AppContext } from '../../app-types.ts';
 import type { Transaction } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import { forbidden } from '../../errors.ts';
-import { clearPasswordAttempts, countPasswordAttempt } from '../../lib/login-failures.ts';
+import { countPasswordAttempt, fromSession, passwordAccepted } from '../../lib/login-failures.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { cancelUpcomingBookingsOf, nameOf } from '../bookings/bookings.service.ts';
 import { forgetOfferSearchReuse, removeOffersOfHelper } from '../offers/offers.service.ts';
@@ -273,15 +273,16 @@ export function exportFileName(now: Date = new Date()): string {
 // DELETE /users/me
 
 /**
- * The password confirms an erasure. Each attempt draws on the account's one budget of password guesses
+ * The password confirms an erasure. Each attempt draws on the account's budgets of password guesses
  * (login-failures.ts), like the profile's current-password check: a stolen token cannot guess more.
  */
 async function checkErasurePassword(ctx: AppContext, user: UserRow, password: string): Promise<void> {
-  await countPasswordAttempt(ctx, user.email);
+  const source = fromSession(user.id);
+  await countPasswordAttempt(ctx, user.email, source);
   if (!(await verifyPassword(user.passwordHash, password))) {
     throw forbidden(ErrorCode.CURRENT_PASSWORD_WRONG, trust.erasurePasswordWrong);
   }
-  await clearPasswordAttempts(ctx, user.email);
+  await passwordAccepted(ctx, user.email, source);
 }
 
 /**

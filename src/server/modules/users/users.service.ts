@@ -26,7 +26,7 @@ import { runInBackground } from '../../lib/background.ts';
 import { publishEvent } from '../../lib/realtime-bus.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { createTokenIssuer } from '../../plugins/auth.ts';
-import { clearPasswordAttempts, countPasswordAttempt } from '../../lib/login-failures.ts';
+import { countPasswordAttempt, fromSession, passwordAccepted } from '../../lib/login-failures.ts';
 import { hiddenByBlock } from '../blocks/blocks.service.ts';
 import * as repo from './users.repository.ts';
 
@@ -217,15 +217,17 @@ export async function getPublicUser(ctx: AppContext, id: string, viewer: UserRow
 /**
  * The current password, asked before a change of e-mail or password: whoever holds a stolen token
  * could otherwise take the account (and the reset mails with it). Attempts draw on the account's one
- * budget of password guesses, shared with the login form, so the token cannot be used to guess more.
+ * budgets of password guesses, shared with the login form (login-failures.ts): the session is one more
+ * source of guesses, held to the same limits, so the token cannot be used to guess more.
  */
 async function checkCurrentPassword(ctx: AppContext, user: UserRow, password: string | undefined): Promise<void> {
   if (!password) throw badRequest(ErrorCode.CURRENT_PASSWORD_REQUIRED, profile.currentPasswordRequired);
-  await countPasswordAttempt(ctx, user.email);
+  const source = fromSession(user.id);
+  await countPasswordAttempt(ctx, user.email, source);
   if (!(await verifyPassword(user.passwordHash, password))) {
     throw forbidden(ErrorCode.CURRENT_PASSWORD_WRONG, profile.currentPasswordWrong);
   }
-  await clearPasswordAttempts(ctx, user.email);
+  await passwordAccepted(ctx, user.email, source);
 }
 
 /** Tells the old address that the e-mail or the password changed, after the answer; a failure is logged. */
