@@ -7,6 +7,7 @@ import { support, supportPage, supportStatusLabels } from '#shared/messages/supp
 import { supportMail } from '#shared/messages/support-mail.ts';
 import {
   API,
+  dismissToasts,
   expect,
   expectNotReloaded,
   markDocument,
@@ -30,18 +31,6 @@ const uniqueId = () => randomUUID().slice(0, 8);
 
 async function expectToast(page: Page, text: string) {
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: text }).first()).toBeVisible();
-}
-
-/** Closes every toast and waits until they are gone (a toast fading out can fail axe's contrast rule). */
-async function dismissToasts(page: Page) {
-  const toasts = page.locator('[data-sonner-toast]');
-  for (const toast of await toasts.all()) {
-    await toast
-      .getByRole('button', { name: 'Fermer' })
-      .click({ timeout: 2000 })
-      .catch(() => undefined);
-  }
-  await expect(toasts).toHaveCount(0, { timeout: 15_000 });
 }
 
 /** The field of the support form labelled `label` (the page has no other form with these labels). */

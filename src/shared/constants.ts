@@ -286,6 +286,16 @@ export const BLOCKS_PER_HOUR = 30;
 /** Data exports and erasure attempts per account and hour. */
 export const DATA_EXPORTS_PER_HOUR = 5;
 export const ERASURE_ATTEMPTS_PER_HOUR = 5;
+/**
+ * Data rights by mailed link, for whoever cannot log in (a suspended account): the link is valid
+ * this long; at most so many links a window per e-mail address (past it, silently none), and so many
+ * requests and uses of a link per client address and hour (429).
+ */
+export const DATA_RIGHTS_LINK_TTL_HOURS = 24;
+export const DATA_RIGHTS_MAILS_MAX = 3;
+export const DATA_RIGHTS_MAILS_WINDOW_MINUTES = 60;
+export const DATA_RIGHTS_REQUESTS_PER_ADDRESS_PER_HOUR = 5;
+export const DATA_RIGHTS_LINK_USES_PER_ADDRESS_PER_HOUR = 20;
 /** Booking and payment rows kept without personal data after an erasure, for accounting (DESIGN.md 8). */
 export const ACCOUNTING_RETENTION_YEARS = 10;
 

@@ -10,6 +10,7 @@ export const PAGE_PATTERNS = {
   editProfile: '/edit-profile',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
+  dataRights: '/mes-donnees',
   about: '/about',
   confidentialite: '/confidentialite',
   cgv: '/cgv',

@@ -154,4 +154,5 @@ export const pageTitles = {
   notFound: 'Page non trouvée — Appui',
   paymentSuccess: 'Réservation confirmée — Appui',
   resetPassword: 'Nouveau mot de passe — Appui',
+  dataRights: 'Mes données — Appui',
 } as const;

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import {
   PASSWORD_RESET_MAILS_MAX,
   PASSWORD_RESET_MAILS_WINDOW_MINUTES,
@@ -12,7 +11,7 @@ import type { CurrentUser } from '#shared/schemas/users.ts';
 import type { AppContext } from '../../app-types.ts';
 import { mailErrorForLog } from '../../adapters/mail/mailer.ts';
 import { badRequest, forbidden, unauthorized } from '../../errors.ts';
-import { runInBackground } from '../../lib/background.ts';
+import { hashLinkToken, mailLinkOnRequest, newLinkToken } from '../../lib/link-tokens.ts';
 import { createTokenIssuer } from '../../plugins/auth.ts';
 import {
   clearPasswordAttempts,
@@ -20,7 +19,6 @@ import {
   fromAddress,
   passwordAccepted,
 } from '../../lib/login-failures.ts';
-import { countersFor } from '../../plugins/rate-limit-store.ts';
 import {
   createUser,
   findUserByEmail,
@@ -31,12 +29,8 @@ import {
 import * as repo from './auth.repository.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 
-const RESET_TOKEN_BYTES = 32;
-
 /** Only the sha-256 of a reset token is stored: a database leak does not leak usable links. */
-export function hashResetToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
+export const hashResetToken = hashLinkToken;
 
 /** POST /auth/signup: a new seeker (`helpee`); the client logs in right after (spec 1 section 4). */
 export async function signup(ctx: AppContext, input: SignupRequest): Promise<CurrentUser> {
@@ -50,9 +44,6 @@ export async function signup(ctx: AppContext, input: SignupRequest): Promise<Cur
   });
   return toCurrentUser(user);
 }
-
-const RESET_MAILS = 'password-reset-mails';
-const RESET_MAILS_WINDOW_MS = PASSWORD_RESET_MAILS_WINDOW_MINUTES * 60_000;
 
 /**
  * POST /auth/login. An unknown e-mail and a wrong password give the same 401 after the same work
@@ -89,24 +80,23 @@ export async function login(
  * A failure then is logged without the address, never shown (it would reveal the account).
  */
 export async function forgotPassword(ctx: AppContext, email: string): Promise<{ message: string }> {
-  const mails = await countersFor(ctx.database, ctx.config.jwtSecret).hit(RESET_MAILS, email, RESET_MAILS_WINDOW_MS);
-  if (mails.count <= PASSWORD_RESET_MAILS_MAX) {
-    runInBackground(
-      ctx,
-      () => sendResetLink(ctx, email),
-      (error) => ctx.log.error({ err: mailErrorForLog(error, email) }, 'password reset mail could not be sent'),
-    );
-  }
+  await mailLinkOnRequest(
+    ctx,
+    email,
+    { name: 'password-reset-mails', max: PASSWORD_RESET_MAILS_MAX, windowMinutes: PASSWORD_RESET_MAILS_WINDOW_MINUTES },
+    () => sendResetLink(ctx, email),
+    'password reset mail could not be sent',
+  );
   return { message: passwordReset.forgotGeneric };
 }
 
 async function sendResetLink(ctx: AppContext, email: string): Promise<void> {
   const user = await findUserByEmail(ctx.db, email);
   if (!user) return;
-  const token = randomBytes(RESET_TOKEN_BYTES).toString('base64url');
+  const { token, tokenHash } = newLinkToken();
   await repo.insertPasswordReset(ctx.db, {
     userId: user.id,
-    tokenHash: hashResetToken(token),
+    tokenHash,
     expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MINUTES * 60_000),
   });
   const link = `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;

@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUPPORT_MESSAGES_PER_ADDRESS_PER_HOUR, SUPPORT_MESSAGES_PER_HOUR } from '#shared/constants.ts';
@@ -15,16 +12,13 @@ import {
   type SupportMessage,
   type SupportMessageCreate,
 } from '#shared/schemas/support.ts';
-import { buildApp } from '#server/app.ts';
 import { adminAudit, supportMessages as supportMessagesTable } from '#server/db/schema/support.ts';
 import { users, type UserRow } from '#server/db/schema/users.ts';
 import { backgroundSettled } from '#server/lib/background.ts';
 import { subscribeToBus, type BusEvent } from '#server/lib/realtime-bus.ts';
-import { createTokenIssuer } from '#server/plugins/auth.ts';
-import { buildTestApp, capturedLogger, testConfig, type TestApp } from '#tests/build-test-app.ts';
+import { buildTestApp, capturedLogger, type TestApp } from '#tests/build-test-app.ts';
 import { createAdmin, createHelper, createSeeker } from '#tests/factories/users.ts';
 import { parseMail } from '#tests/mail.ts';
-import { openTestDatabase } from '#tests/test-database.ts';
 
 let t: TestApp;
 let author: UserRow;
@@ -525,37 +519,29 @@ describe('OpenAPI', () => {
 describe('logs (DESIGN.md section 14)', () => {
   it('keep neither the e-mail address nor what was written, nor the response', async () => {
     const { logger, lines } = capturedLogger();
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'appui-support-'));
-    const config = testConfig(dataDir, { LOG_LEVEL: 'trace' });
-    const database = await openTestDatabase();
-    const app = await buildApp(config, { database, logger, serveWeb: false });
+    const logged = await buildTestApp({ LOG_LEVEL: 'trace' }, { logger });
     try {
-      await app.ready();
-      const user = await createSeeker(app.ctx.db);
-      const boss = await createAdmin(app.ctx.db);
-      const issuer = createTokenIssuer(config.jwtSecret);
-      const bearer = async (who: UserRow) => ({ authorization: `Bearer ${await issuer.issue(who)}` });
+      const user = await createSeeker(logged.app.ctx.db);
+      const boss = await createAdmin(logged.app.ctx.db);
       const secrets = {
         subject: 'Sujet-secret-42',
         message: "Message-secret-43, j'ai des idées noires",
         response: 'Réponse-secrète-44',
       };
-      const res = await app.inject({
+      const res = await logged.injectAs(user, {
         method: 'POST',
         url: '/api/v1/support/messages',
-        headers: await bearer(user),
         payload: { user_name: 'Nom', subject: secrets.subject, message: secrets.message },
       });
       expect(res.statusCode).toBe(201);
       const id = res.json<SupportMessage>().id;
-      const answer = await app.inject({
+      const answer = await logged.injectAs(boss, {
         method: 'POST',
         url: `/api/v1/support/messages/${id}/respond`,
-        headers: await bearer(boss),
         payload: { response_text: secrets.response },
       });
       expect(answer.statusCode).toBe(201);
-      await backgroundSettled(app.ctx);
+      await backgroundSettled(logged.app.ctx);
 
       const log = lines.join('');
       expect(log).toContain('support message received');
@@ -564,9 +550,7 @@ describe('logs (DESIGN.md section 14)', () => {
         expect(log).not.toContain(secret);
       }
     } finally {
-      await app.close();
-      await database.close();
-      await rm(dataDir, { recursive: true, force: true });
+      await logged.close();
     }
   });
 });
