@@ -183,6 +183,18 @@ async function settleAnimations(page: Page): Promise<void> {
  */
 const LEAVING_TOAST = '[data-sonner-toast][data-removed="true"]';
 
+/** Closes every toast and waits until they are gone (a toast fading out, or one a dialog's overlay covers, can fail axe's contrast rule). */
+export async function dismissToasts(page: Page): Promise<void> {
+  const toasts = page.locator('[data-sonner-toast]');
+  for (const toast of await toasts.all()) {
+    await toast
+      .getByRole('button', { name: 'Fermer' })
+      .click({ timeout: 2000 })
+      .catch(() => undefined);
+  }
+  await expect(toasts).toHaveCount(0, { timeout: 15_000 });
+}
+
 /** Fails on any serious or critical WCAG 2.1 A/AA violation, listing them readably. */
 export async function expectNoA11yViolations(page: Page, options: { exclude?: string[] } = {}): Promise<void> {
   await settleAnimations(page);

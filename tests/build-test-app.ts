@@ -50,11 +50,12 @@ export type TestApp = {
 
 /**
  * The real application on a fresh migrated database (PGlite, or the PostgreSQL server under
- * `npm run test:pg`), with its mail outbox in a temporary DATA_DIR. One per test file.
+ * `npm run test:pg`), with its mail outbox in a temporary DATA_DIR. One per test file. Silent, unless
+ * given a `logger` (capturedLogger, to check what the logs never hold).
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  options: Pick<BuildAppOptions, 'stripeClient' | 'socketHub' | 'onRoute'> = {},
+  options: Pick<BuildAppOptions, 'stripeClient' | 'socketHub' | 'onRoute' | 'logger'> = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'appui-test-'));
   const config = testConfig(dataDir, {
@@ -63,7 +64,7 @@ export async function buildTestApp(
     ...env,
   });
   const database = await openTestDatabase();
-  const app = await buildApp(config, { ...options, database, logger: false, serveWeb: false });
+  const app = await buildApp(config, { ...options, database, logger: options.logger ?? false, serveWeb: false });
   await app.ready();
   const issuer = createTokenIssuer(config.jwtSecret);
   const outbox = path.join(dataDir, 'outbox');

@@ -35,9 +35,13 @@ export const AVATAR_OUTPUT_SIZE_PX = 256;
 export const ACCESS_TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
 export const PASSWORD_RESET_TTL_MINUTES = 60;
 
-// Account protection (issue 8). Failed logins per account, whatever the client's address: past the
-// limit the account answers 429 until its window ends (a successful login clears the count).
+// Account protection (docs/decisions/0010-login-failures-per-source.md). Password attempts per account
+// and client address (or session): past the limit that address answers 429 until its window ends (the
+// right password clears its count). Past the alert, counted over all addresses, an address that already
+// tried the account in the window is refused too; one that has not still gets its answer.
 export const LOGIN_FAILURES_MAX = 10;
+// Twice one address's budget: one address alone (the owner mistyping) never raises the alert.
+export const LOGIN_FAILURES_ACCOUNT_ALERT = 20;
 export const LOGIN_FAILURES_WINDOW_MINUTES = 15;
 /** Reset mails per account and window; past it the answer stays the generic one and no mail goes. */
 export const PASSWORD_RESET_MAILS_MAX = 3;
@@ -335,6 +339,16 @@ export const BLOCKS_PER_HOUR = 30;
 /** Data exports and erasure attempts per account and hour. */
 export const DATA_EXPORTS_PER_HOUR = 5;
 export const ERASURE_ATTEMPTS_PER_HOUR = 5;
+/**
+ * Data rights by mailed link, for whoever cannot log in (a suspended account): the link is valid
+ * this long; at most so many links a window per e-mail address (past it, silently none), and so many
+ * requests and uses of a link per client address and hour (429).
+ */
+export const DATA_RIGHTS_LINK_TTL_HOURS = 24;
+export const DATA_RIGHTS_MAILS_MAX = 3;
+export const DATA_RIGHTS_MAILS_WINDOW_MINUTES = 60;
+export const DATA_RIGHTS_REQUESTS_PER_ADDRESS_PER_HOUR = 5;
+export const DATA_RIGHTS_LINK_USES_PER_ADDRESS_PER_HOUR = 20;
 /** Booking and payment rows kept without personal data after an erasure, for accounting (DESIGN.md 8). */
 export const ACCOUNTING_RETENTION_YEARS = 10;
 

@@ -11,6 +11,7 @@ export const PAGE_PATTERNS = {
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
   verifyEmail: '/verify-email',
+  dataRights: '/mes-donnees',
   about: '/about',
   confidentialite: '/confidentialite',
   cgv: '/cgv',

@@ -162,4 +162,5 @@ export const pageTitles = {
   paymentSuccess: 'Réservation confirmée — Appui',
   resetPassword: 'Nouveau mot de passe — Appui',
   verifyEmail: 'Confirmation de l’adresse e-mail — Appui',
+  dataRights: 'Mes données — Appui',
 } as const;

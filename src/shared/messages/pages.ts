@@ -2,7 +2,7 @@
 // server and client alike, one file per feature so a page loads only the texts it shows. Texts named in
 // the specification are copied word for word; do not "improve" them. A message with parameters is a
 // function.
-import { ACCOUNTING_RETENTION_YEARS } from '../constants.ts';
+import { ACCOUNTING_RETENTION_YEARS, DATA_RIGHTS_LINK_TTL_HOURS } from '../constants.ts';
 
 /** Pages without a feature of their own: dashboard, about and legal texts (the landing page: landing.ts). */
 /** The dashboard shell and its overview and profile tabs. */
@@ -127,6 +127,7 @@ export const legal = {
         'Accès et portabilité : dans « Modifier mon profil », le bouton « Télécharger mes données » vous remet aussitôt un fichier JSON de tout ce qu’Appui conserve sur vous : profil, offres, créneaux, réservations, paiements et remboursements, avis écrits et reçus, conversations, messages au support, chats, signalements faits, blocages et consentements. Des autres personnes, il ne contient que ce qu’elles ont partagé avec vous.',
         'Rectification : vous modifiez vous-même votre nom, votre bio, votre photo, votre adresse e-mail et votre mot de passe dans « Modifier mon profil ».',
         'Effacement : dans « Modifier mon profil », le bouton « Supprimer mon compte » efface votre compte après confirmation par votre mot de passe, avec les effets décrits ci-dessus ; un e-mail le confirme à votre ancienne adresse, qui peut ensuite servir à un nouveau compte.',
+        `Sans accès à votre compte, par exemple s’il est suspendu : la page « Mes données » vous envoie par e-mail, à l’adresse du compte, un lien valable ${DATA_RIGHTS_LINK_TTL_HOURS} heures pour télécharger vos données et supprimer votre compte, sans mot de passe.`,
         'Pour toute autre demande, écrivez à support@appui.fr ou passez par la page Support ; nous répondons sous un mois. Si vous estimez que vos droits ne sont pas respectés, vous pouvez adresser une réclamation à la CNIL (www.cnil.fr).',
       ],
     },

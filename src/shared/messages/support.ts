@@ -90,8 +90,11 @@ export const supportPage = {
   formTitle: 'Nous écrire',
   formIntro: 'Tous les champs sont obligatoires.',
   formLoginHint: 'Connectez-vous pour écrire au support : vous retrouverez ici nos réponses.',
+  loginAction: 'Se connecter',
+  signupAction: 'Créer un compte',
+  // The answer goes to the account's address: the form has no e-mail field.
+  replyTo: (email: string) => `Nous vous répondrons à ${email}, l’adresse de votre compte.`,
   nameLabel: 'Nom',
-  emailLabel: 'Adresse e-mail',
   subjectLabel: 'Sujet',
   messageLabel: 'Message',
   submit: 'Envoyer le message',

@@ -184,3 +184,30 @@ export const dataRightsPanel = {
   deletedText: 'Un e-mail de confirmation a été envoyé à votre ancienne adresse.',
   deleteError: 'La suppression n’a pas abouti. Réessayez dans un instant.',
 } as const;
+
+/**
+ * /mes-donnees: data rights through a mailed link, for whoever cannot sign in (a suspended account
+ * keeps its rights). Without a link, the page asks for the address; with one, it offers the download
+ * and the erasure.
+ */
+export const dataRightsLinkPage = {
+  title: 'Vos données personnelles',
+  requestIntro:
+    'Vous ne pouvez pas vous connecter, par exemple parce que votre compte est suspendu ? Indiquez l’adresse e-mail de votre compte : nous vous enverrons un lien pour télécharger vos données ou supprimer votre compte.',
+  emailLabel: 'Adresse e-mail du compte',
+  requestSubmit: 'Recevoir le lien',
+  requestSending: 'Envoi…',
+  requestError: 'La demande n’a pas pu être envoyée. Réessayez dans un instant.',
+  linkIntro:
+    'Depuis cette page, vous pouvez télécharger une copie de vos données, puis, si vous le souhaitez, supprimer votre compte. Ce lien sert une fois pour chacune de ces actions.',
+  exportDoneHint: 'Ce lien a servi au téléchargement. Pour télécharger à nouveau, demandez un nouveau lien.',
+  newLink: 'Demander un nouveau lien',
+  erasedTitle: 'Votre compte a été supprimé',
+  erasedText: 'Un e-mail de confirmation a été envoyé à votre ancienne adresse. Merci d’avoir fait partie d’Appui.',
+  backHome: 'Retour à l’accueil',
+  // where the page is offered: the refusal of a suspended account's login, the privacy page
+  fromLogin: 'Télécharger ou supprimer mes données',
+  fromPrivacyPage:
+    'Vous ne pouvez pas vous connecter, par exemple parce que votre compte est suspendu ? Recevez par e-mail un lien pour télécharger ou supprimer vos données.',
+  fromPrivacyPageLink: 'Recevoir un lien vers mes données',
+} as const;

@@ -2,7 +2,7 @@
 // server and client alike, one file per feature so a page loads only the texts it shows. Texts named in
 // the specification are copied word for word; do not "improve" them. A message with parameters is a
 // function.
-import { ACCOUNTING_RETENTION_YEARS, type ReportReason } from '../constants.ts';
+import { ACCOUNTING_RETENTION_YEARS, DATA_RIGHTS_LINK_TTL_HOURS, type ReportReason } from '../constants.ts';
 
 /** Reports, blocks, crisis resources, data export and erasure (issue 13). */
 export const reportReasonLabels: Record<ReportReason, string> = {
@@ -71,4 +71,16 @@ export const dataRights = {
     'Vous pouvez créer un nouveau compte avec cette adresse quand vous le souhaitez.\n\n' +
     'Si vous n’êtes pas à l’origine de cette suppression, écrivez-nous à support@appui.fr.\n\n' +
     'L’équipe Appui',
+  // The link mailed on request, for whoever cannot log in (a suspended account keeps its rights).
+  linkRequested: `Si un compte existe pour cette adresse, un e-mail vient de vous être envoyé avec un lien pour télécharger ou supprimer vos données. Le lien est valable ${DATA_RIGHTS_LINK_TTL_HOURS} heures.`,
+  linkMailSubject: 'Vos données personnelles sur Appui',
+  linkMailText: (name: string, link: string) =>
+    `Bonjour ${name},\n\n` +
+    'Vous avez demandé à exercer vos droits sur les données que conserve Appui. Ce lien vous permet de ' +
+    'télécharger une copie de vos données et, si vous le souhaitez, de supprimer votre compte :\n\n' +
+    `${link}\n\n` +
+    `Il est valable ${DATA_RIGHTS_LINK_TTL_HOURS} heures et sert une fois pour le téléchargement, une fois pour la suppression. ` +
+    'Si vous n’êtes pas à l’origine de cette demande, ignorez simplement ce message : rien ne change sur votre compte.\n\n' +
+    'L’équipe Appui',
+  linkInvalid: 'Ce lien n’est plus valable : il a expiré ou a déjà servi. Demandez un nouveau lien.',
 } as const;

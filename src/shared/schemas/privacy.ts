@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { auth } from '../messages/auth.ts';
+import { dataRights } from '../messages/trust.ts';
 
 /** A person someone blocked, as their list in /edit-profile shows it. */
 export const BlockedUserSchema = z.object({
@@ -14,6 +16,19 @@ export const BlockedUserListSchema = z.array(BlockedUserSchema);
 
 /** DELETE /users/me: the password confirms the erasure. */
 export const AccountErasureSchema = z.object({ password: z.string().min(1).max(128) });
+
+/** POST /privacy/data-requests: the account's address; the answer is the same whether it exists or not. */
+export const DataRightsRequestSchema = z.object({
+  email: z.string().trim().min(1, auth.emailRequired).max(320),
+});
+export type DataRightsRequest = z.infer<typeof DataRightsRequestSchema>;
+export const DataRightsRequestedSchema = z.object({ message: z.string() });
+
+/** The token of a mailed data-rights link, in the body (a path or query would put it in access logs). */
+export const DataRightsLinkSchema = z.object({
+  token: z.string().trim().min(1, dataRights.linkInvalid).max(200),
+});
+export type DataRightsLink = z.infer<typeof DataRightsLinkSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // GET /users/me/export (issue 13 section 4): everything the product holds about the person. Of other

@@ -9,16 +9,17 @@ import {
 } from '../constants.ts';
 import { support } from '../messages/support.ts';
 import { multiLineString, PaginationQuerySchema, singleLineString } from './common.ts';
-import { EmailSchema } from './users.ts';
 
 export const SupportMessageStatusSchema = z.enum(SUPPORT_MESSAGE_STATUSES);
 export const SupportPrioritySchema = z.enum(SUPPORT_PRIORITIES);
 
-/** POST /support/messages (spec 2 section 7): all four fields required ("Veuillez remplir tous les champs"). */
+/**
+ * POST /support/messages (spec 2 section 7): every field required ("Veuillez remplir tous les
+ * champs"). No e-mail field: the form needs a login, and the answer goes to the account's own
+ * address, never to one typed in the form (anyone could have Appui write to any mailbox).
+ */
 export const SupportMessageCreateSchema = z.object({
   user_name: singleLineString().trim().min(1, support.fillAllFields).max(SUPPORT_NAME_MAX_LENGTH),
-  // An empty address is a missing field (the spec's one text), not an invalid one.
-  user_email: z.string().trim().min(1, support.fillAllFields).pipe(EmailSchema),
   subject: singleLineString().trim().min(1, support.fillAllFields).max(SUPPORT_SUBJECT_MAX_LENGTH),
   message: multiLineString().trim().min(1, support.fillAllFields).max(SUPPORT_MESSAGE_MAX_LENGTH),
 });

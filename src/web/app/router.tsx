@@ -41,6 +41,7 @@ const pageRoutes: RouteObject[] = [
   { path: paths.forgotPassword.path, lazy: page(() => import('./routes/forgot-password.tsx')) },
   { path: paths.resetPassword.path, lazy: page(() => import('./routes/reset-password.tsx')) },
   { path: paths.verifyEmail.path, lazy: page(() => import('./routes/verify-email.tsx')) },
+  { path: paths.dataRights.path, lazy: page(() => import('./routes/data-rights.tsx')) },
 
   // static pages
   { path: paths.about.path, lazy: page(PUBLIC_PAGE_MODULES.about) },

@@ -84,6 +84,11 @@ export const paths = {
     path: PAGE_PATTERNS.verifyEmail,
     href: (token?: string) => withQuery('/verify-email', { token }),
   },
+  /** Data rights by mailed link (no login); `token` is the link's. */
+  dataRights: {
+    path: PAGE_PATTERNS.dataRights,
+    href: (token?: string) => withQuery('/mes-donnees', { token }),
+  },
   about: { path: PAGE_PATTERNS.about, href: () => '/about' },
   confidentialite: { path: PAGE_PATTERNS.confidentialite, href: () => '/confidentialite' },
   cgv: { path: PAGE_PATTERNS.cgv, href: () => '/cgv' },

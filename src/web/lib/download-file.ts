@@ -6,12 +6,24 @@ import { getAuthToken } from './auth-token.ts';
  * Downloads a document the API generates (a PDF receipt or statement, the JSON copy of one's data).
  * A plain link cannot carry the bearer token, so the file is fetched, then handed to the browser as an
  * object URL with the file name the server gave (Content-Disposition) or `fallbackName`.
+ *
+ * With `post`, the document is asked for with a JSON body and without the session (a mailed link's
+ * token is the proof, and a stale session of someone else must not refuse it).
  */
-export async function downloadFile(path: string, fallbackName: string, accept = 'application/pdf'): Promise<void> {
-  const token = getAuthToken();
+export async function downloadFile(
+  path: string,
+  fallbackName: string,
+  accept = 'application/pdf',
+  post?: { body: unknown },
+): Promise<void> {
+  const token = post ? null : getAuthToken();
   const headers = new Headers({ Accept: accept });
   if (token) headers.set('Authorization', `Bearer ${token}`);
-  const response = await fetch(apiUrl(path), { headers });
+  if (post) headers.set('Content-Type', 'application/json');
+  const response = await fetch(
+    apiUrl(path),
+    post ? { method: 'POST', headers, body: JSON.stringify(post.body) } : { headers },
+  );
   if (!response.ok) {
     const error = await apiErrorFromResponse(response);
     // Same rule as apiRequest: a token the server refuses ends the session (no retry: the document is private).

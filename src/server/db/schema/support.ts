@@ -13,7 +13,8 @@ import { users } from './users.ts';
 
 /**
  * Support centre (spec 2 sections 2, 3 and 4). The contact form needs a login: `user_id` is the
- * author; `user_name` and `user_email` are what the form said (prefilled from the account).
+ * author; `user_name` is what the form said (prefilled from the account), `user_email` the account's
+ * address when it wrote (answers go to the account's address of the moment).
  */
 export const supportMessages = pgTable(
   'support_messages',

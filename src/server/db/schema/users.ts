@@ -63,7 +63,34 @@ export const passwordResets = pgTable(
   ],
 );
 
+/**
+ * Links mailed on request to exercise one's data rights without logging in (a suspended account
+ * cannot): one export and one erasure at most per link, until `expires_at`. Like password_resets,
+ * only the sha-256 of the token is stored.
+ */
+export const dataRightsLinks = pgTable(
+  'data_rights_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** When the export was downloaded with this link (once per link). */
+    exportedAt: timestamp('exported_at', { withTimezone: true }),
+    /** When the link was spent for good: the account erased with it, or by any other way. */
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('data_rights_links_token_hash_key').on(t.tokenHash),
+    index('data_rights_links_user_idx').on(t.userId),
+  ],
+);
+
 export type UserRow = typeof users.$inferSelect;
+export type DataRightsLinkRow = typeof dataRightsLinks.$inferSelect;
 
 /**
  * A link mailed to prove an address: the account's own (signup, resend) or the new one it asked to

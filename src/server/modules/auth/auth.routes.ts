@@ -69,7 +69,7 @@ export async function authRoutes(app: App, { ctx }: { ctx: AppContext }): Promis
         },
       },
     },
-    async (request) => login(ctx, request.body),
+    async (request) => login(ctx, request.body, request.ip),
   );
 
   app.post(
@@ -97,7 +97,7 @@ export async function authRoutes(app: App, { ctx }: { ctx: AppContext }): Promis
         response: { 200: MessageResponseSchema, 400: ErrorResponseSchema, 422: ValidationErrorResponseSchema },
       },
     },
-    async (request) => resetPassword(ctx, request.body.token, request.body.new_password),
+    async (request) => resetPassword(ctx, request.body.token, request.body.new_password, request.ip),
   );
 
   app.post(

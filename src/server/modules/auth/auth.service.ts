@@ -11,11 +11,14 @@ import type { CurrentUser } from '#shared/schemas/users.ts';
 import type { AppContext } from '../../app-types.ts';
 import { mailErrorForLog } from '../../adapters/mail/mailer.ts';
 import { badRequest, forbidden, unauthorized } from '../../errors.ts';
-import { runInBackground } from '../../lib/background.ts';
-import { hashLinkToken, newLinkToken } from '../../lib/link-tokens.ts';
+import { hashLinkToken, mailLinkOnRequest, newLinkToken } from '../../lib/link-tokens.ts';
 import { createTokenIssuer } from '../../plugins/auth.ts';
-import { clearPasswordAttempts, countPasswordAttempt } from '../../lib/login-failures.ts';
-import { countersFor } from '../../plugins/rate-limit-store.ts';
+import {
+  clearPasswordAttempts,
+  countPasswordAttempt,
+  fromAddress,
+  passwordAccepted,
+} from '../../lib/login-failures.ts';
 import {
   createUser,
   findUserByEmail,
@@ -47,27 +50,27 @@ export async function signup(ctx: AppContext, input: SignupRequest): Promise<Cur
   return toCurrentUser(ctx, user);
 }
 
-const RESET_MAILS = 'password-reset-mails';
-const RESET_MAILS_WINDOW_MS = PASSWORD_RESET_MAILS_WINDOW_MINUTES * 60_000;
-
 /**
  * POST /auth/login. An unknown e-mail and a wrong password give the same 401 after the same work
  * (a hash is verified either way), so the answer does not reveal which accounts exist.
  *
- * Each attempt counts against the account before the password is checked (so parallel guesses
- * count too), whatever address it comes from; past LOGIN_FAILURES_MAX the account answers 429 with
- * the wait until the window ends. A successful login clears the count. Unknown e-mails are counted
- * the same way: the 429 does not reveal which accounts exist either.
+ * Each attempt counts against the account and the client's address before the password is checked
+ * (so parallel guesses count too): an address past its budget on the account, or one that already
+ * tried an account many addresses are trying, answers 429 with the wait; an address that has not
+ * tried it still gets in with the right password (login-failures.ts). A successful login clears its
+ * address's count. Unknown e-mails are counted the same way: the 429 reveals no account either.
  */
 export async function login(
   ctx: AppContext,
   input: LoginRequest,
+  clientIp: string,
 ): Promise<{ access_token: string; token_type: 'bearer' }> {
-  await countPasswordAttempt(ctx, input.email);
+  const source = fromAddress(clientIp);
+  await countPasswordAttempt(ctx, input.email, source);
   const user = await findUserByEmail(ctx.db, input.email);
   const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
   if (!user || !valid) throw unauthorized(ErrorCode.INVALID_CREDENTIALS, auth.invalidCredentials);
-  await clearPasswordAttempts(ctx, input.email);
+  await passwordAccepted(ctx, input.email, source);
   // Told only with the right password, so the answer reveals a suspension to its owner alone.
   if (user.suspendedAt) throw forbidden(ErrorCode.ACCOUNT_SUSPENDED, trust.accountSuspended);
   const accessToken = await createTokenIssuer(ctx.config.jwtSecret).issue(user);
@@ -82,24 +85,23 @@ export async function login(
  * A failure then is logged without the address, never shown (it would reveal the account).
  */
 export async function forgotPassword(ctx: AppContext, email: string): Promise<{ message: string }> {
-  const mails = await countersFor(ctx.database, ctx.config.jwtSecret).hit(RESET_MAILS, email, RESET_MAILS_WINDOW_MS);
-  if (mails.count <= PASSWORD_RESET_MAILS_MAX) {
-    runInBackground(
-      ctx,
-      () => sendResetLink(ctx, email),
-      (error) => ctx.log.error({ err: mailErrorForLog(error, email) }, 'password reset mail could not be sent'),
-    );
-  }
+  await mailLinkOnRequest(
+    ctx,
+    email,
+    { name: 'password-reset-mails', max: PASSWORD_RESET_MAILS_MAX, windowMinutes: PASSWORD_RESET_MAILS_WINDOW_MINUTES },
+    () => sendResetLink(ctx, email),
+    'password reset mail could not be sent',
+  );
   return { message: passwordReset.forgotGeneric };
 }
 
 async function sendResetLink(ctx: AppContext, email: string): Promise<void> {
   const user = await findUserByEmail(ctx.db, email);
   if (!user) return;
-  const token = newLinkToken();
+  const { token, tokenHash } = newLinkToken();
   await repo.insertPasswordReset(ctx.db, {
     userId: user.id,
-    tokenHash: hashResetToken(token),
+    tokenHash,
     expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MINUTES * 60_000),
   });
   const link = `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
@@ -122,11 +124,16 @@ async function sendResetLink(ctx: AppContext, email: string): Promise<void> {
  * POST /auth/reset-password: spends the link, sets the new hash and bumps token_version (every
  * token issued before is refused from now on), all in one transaction.
  *
- * It also clears the account's failed logins: anyone may send LOGIN_FAILURES_MAX wrong passwords
- * for an address every window and so keep its owner out for good; the owner, who proves they read
- * the mailbox, gets back in at once.
+ * It also clears the account's failed logins and those of the address the reset came from: the
+ * owner, who proves they read the mailbox, signs in again at once from there, even from an address
+ * guessers share.
  */
-export async function resetPassword(ctx: AppContext, token: string, newPassword: string): Promise<{ message: string }> {
+export async function resetPassword(
+  ctx: AppContext,
+  token: string,
+  newPassword: string,
+  clientIp: string,
+): Promise<{ message: string }> {
   // Hashing is slow: do it before the transaction so no lock is held meanwhile.
   const passwordHash = await hashPassword(newPassword);
   const tokenHash = hashResetToken(token);
@@ -137,6 +144,6 @@ export async function resetPassword(ctx: AppContext, token: string, newPassword:
     await retirePasswordResets(tx, id);
     return updated;
   });
-  await clearPasswordAttempts(ctx, user.email);
+  await clearPasswordAttempts(ctx, user.email, fromAddress(clientIp));
   return { message: passwordReset.resetSuccess };
 }

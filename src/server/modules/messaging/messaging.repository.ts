@@ -321,7 +321,8 @@ function selectConversationsFor(db: Executor, viewerId: string) {
 /**
  * The viewer's conversations (as helper or seeker), latest activity first. `search` matches, accent-
  * and case-insensitively, the other party's name, the offer title, or a message's content, except a
- * masked message the viewer did not write: its recipient must not find it (that would reveal it).
+ * masked message the viewer did not write, and a message removed by moderation (for both parties,
+ * its author too): finding the conversation by those words would reveal what is no longer shown.
  */
 export async function listConversationsFor(
   db: Executor,
@@ -340,7 +341,7 @@ export async function listConversationsFor(
       OR ${like(other(sql`${helperUser.username}`, sql`${seekerUser.username}`))}
       OR ${like(sql`${offers.title}`)}
       OR EXISTS (SELECT 1 FROM messages m WHERE m.conversation_id = ${conversations.id}
-        AND (m.visible OR m.sender_id = ${viewerId}) AND ${like(sql`m.content`)}))`;
+        AND m.removed_at IS NULL AND (m.visible OR m.sender_id = ${viewerId}) AND ${like(sql`m.content`)}))`;
   }
   return selectConversationsFor(db, viewerId)
     .where(and(sql`(${conversations.helperId} = ${viewerId} OR ${conversations.userId} = ${viewerId})`, matches))

@@ -84,7 +84,7 @@ export async function messagingRoutes(app: App, { ctx }: { ctx: AppContext }): P
         tags,
         summary: 'Mes conversations, la plus récemment active en premier',
         description:
-          "En tant qu'aidant ou personne aidée. `search` cherche, sans tenir compte des accents ni de la casse, dans le nom de l'autre personne, le titre de l'offre et le contenu des messages (un message masqué n'est trouvé que par son auteur). `last_message` et `unread_count` sont ceux de l'appelant.",
+          "En tant qu'aidant ou personne aidée. `search` cherche, sans tenir compte des accents ni de la casse, dans le nom de l'autre personne, le titre de l'offre et le contenu des messages (un message masqué n'est trouvé que par son auteur, un message retiré par la modération ne l'est plus par personne). `last_message` et `unread_count` sont ceux de l'appelant.",
         security,
         querystring: ConversationListQuerySchema,
         response: { 200: ConversationListSchema, ...errors },

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { bookings, reviews } from '../../db/schema/bookings.ts';
@@ -8,7 +8,7 @@ import { paymentRefunds, payments, payouts } from '../../db/schema/payments.ts';
 import { payoutAccounts } from '../../db/schema/payouts.ts';
 import { slots } from '../../db/schema/slots.ts';
 import { chatMessages, chatSessions, reports, supportMessages, supportResponses } from '../../db/schema/support.ts';
-import { passwordResets, userBlocks, users } from '../../db/schema/users.ts';
+import { dataRightsLinks, passwordResets, userBlocks, users } from '../../db/schema/users.ts';
 
 /*
  * The data-rights module reads every table that holds something about a person (the export) and
@@ -225,7 +225,40 @@ export async function clearCopiedPersonalFields(
   await db.update(chatSessions).set({ guestName: null, guestEmail: null }).where(eq(chatSessions.userId, userId));
   await clearReportSnapshots(db, userId, replacement.name);
   await db.delete(passwordResets).where(eq(passwordResets.userId, userId));
+  await db.delete(dataRightsLinks).where(eq(dataRightsLinks.userId, userId));
   await db.delete(userBlocks).where(eq(userBlocks.blockerId, userId));
+}
+
+// ---- data-rights links (mailed on request) ----
+
+export async function insertDataRightsLink(
+  db: Executor,
+  values: { userId: string; tokenHash: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(dataRightsLinks).values(values);
+}
+
+/**
+ * Spends a link for one use, in one statement so two concurrent uses cannot both pass: `export`
+ * marks its one download, `erasure` spends the link for good. Answers the account's id, or undefined
+ * for an unknown, expired or spent link (or one whose download was already made).
+ */
+export async function spendDataRightsLink(
+  db: Executor,
+  tokenHash: string,
+  use: 'export' | 'erasure',
+): Promise<string | undefined> {
+  const valid = and(
+    eq(dataRightsLinks.tokenHash, tokenHash),
+    isNull(dataRightsLinks.usedAt),
+    gt(dataRightsLinks.expiresAt, sql`now()`),
+  );
+  const [row] = await db
+    .update(dataRightsLinks)
+    .set(use === 'export' ? { exportedAt: sql`now()` } : { usedAt: sql`now()` })
+    .where(use === 'export' ? and(valid, isNull(dataRightsLinks.exportedAt)) : valid)
+    .returning({ userId: dataRightsLinks.userId });
+  return row?.userId;
 }
 
 /**

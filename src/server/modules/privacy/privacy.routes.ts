@@ -1,11 +1,33 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ACCOUNTING_RETENTION_YEARS, DATA_EXPORTS_PER_HOUR, ERASURE_ATTEMPTS_PER_HOUR } from '#shared/constants.ts';
+import {
+  ACCOUNTING_RETENTION_YEARS,
+  DATA_EXPORTS_PER_HOUR,
+  DATA_RIGHTS_LINK_TTL_HOURS,
+  DATA_RIGHTS_LINK_USES_PER_ADDRESS_PER_HOUR,
+  DATA_RIGHTS_MAILS_MAX,
+  DATA_RIGHTS_REQUESTS_PER_ADDRESS_PER_HOUR,
+  ERASURE_ATTEMPTS_PER_HOUR,
+} from '#shared/constants.ts';
 import { ErrorResponseSchema, ValidationErrorResponseSchema } from '#shared/schemas/common.ts';
-import { AccountErasureSchema, DataExportSchema } from '#shared/schemas/privacy.ts';
+import {
+  AccountErasureSchema,
+  DataExportSchema,
+  DataRightsLinkSchema,
+  DataRightsRequestedSchema,
+  DataRightsRequestSchema,
+} from '#shared/schemas/privacy.ts';
 import type { App, AppContext } from '../../app-types.ts';
+import { backgroundSettled } from '../../lib/background.ts';
 import { authenticated, requireUser } from '../../plugins/auth.ts';
-import { eraseAccount, exportFileName, exportUserData } from './privacy.service.ts';
+import {
+  eraseAccount,
+  eraseAccountByLink,
+  exportDataByLink,
+  exportFileName,
+  exportUserData,
+  requestDataRightsLink,
+} from './privacy.service.ts';
 
 const security = [{ bearer: [] }];
 const tags = ['users'];
@@ -21,8 +43,27 @@ function perAccountHourly(groupId: string, max: number) {
   } as const;
 }
 
-/** The data rights of the RGPD (issue 13 section 4): a copy of one's data, and erasure. */
+/** Both uses of a mailed link count together, per client address. */
+const linkUses = {
+  max: DATA_RIGHTS_LINK_USES_PER_ADDRESS_PER_HOUR,
+  timeWindow: '1 hour',
+  groupId: 'data-rights-link-uses',
+} as const;
+
+/** The export is a download: a file name, and no cache may keep it. */
+function asAttachment(reply: { header(name: string, value: string): unknown }, now: Date): void {
+  reply.header('content-disposition', `attachment; filename="${exportFileName(now)}"`);
+  reply.header('cache-control', 'private, no-store');
+}
+
+/**
+ * The data rights of the RGPD: a copy of one's data, and erasure; signed in, or through a link
+ * mailed on request for whoever cannot sign in (a suspended account keeps its rights).
+ */
 export async function privacyRoutes(app: App, { ctx }: { ctx: AppContext }): Promise<void> {
+  // Links go out after the answer: closing the app waits for them.
+  app.addHook('onClose', () => backgroundSettled(ctx));
+
   app.get(
     '/users/me/export',
     {
@@ -47,10 +88,85 @@ export async function privacyRoutes(app: App, { ctx }: { ctx: AppContext }): Pro
     async (request, reply) => {
       const now = new Date();
       const data = await exportUserData(ctx, requireUser(request), now);
-      reply
-        .header('content-disposition', `attachment; filename="${exportFileName(now)}"`)
-        .header('cache-control', 'private, no-store');
+      asAttachment(reply, now);
       return data;
+    },
+  );
+
+  app.post(
+    '/privacy/data-requests',
+    {
+      config: { rateLimit: { max: DATA_RIGHTS_REQUESTS_PER_ADDRESS_PER_HOUR, timeWindow: '1 hour' } },
+      schema: {
+        tags,
+        summary: 'Recevoir par e-mail un lien vers ses données, sans se connecter (RGPD)',
+        description:
+          'Pour qui ne peut pas se connecter, un compte suspendu notamment. Toujours la même réponse, que ' +
+          `l’adresse ait un compte ou non. Un compte connu reçoit un lien à usage unique valable ${DATA_RIGHTS_LINK_TTL_HOURS} h ` +
+          '(vers la page /mes-donnees : un téléchargement, une suppression), au plus ' +
+          `${DATA_RIGHTS_MAILS_MAX} par heure et par adresse e-mail (au-delà, rien n’est envoyé, la réponse ne change pas). ` +
+          `Au plus ${DATA_RIGHTS_REQUESTS_PER_ADDRESS_PER_HOUR} demandes par heure et par adresse IP (429).`,
+        body: DataRightsRequestSchema,
+        response: { 200: DataRightsRequestedSchema, 422: ValidationErrorResponseSchema, 429: ErrorResponseSchema },
+      },
+    },
+    async (request) => requestDataRightsLink(ctx, request.body.email),
+  );
+
+  app.post(
+    '/privacy/data-requests/export',
+    {
+      config: { rateLimit: linkUses },
+      schema: {
+        tags,
+        summary: 'Télécharger ses données avec le lien reçu par e-mail (RGPD)',
+        description:
+          'Le même document que GET /users/me/export, pour le compte du lien, qu’il soit suspendu ou non ; ' +
+          'sans connexion. Un téléchargement par lien : un lien inconnu, expiré, déjà utilisé pour ' +
+          'télécharger ou ayant servi à supprimer le compte : 400 INVALID_DATA_RIGHTS_LINK. ' +
+          `Avec la suppression, au plus ${DATA_RIGHTS_LINK_USES_PER_ADDRESS_PER_HOUR} appels par heure et par adresse IP (429).`,
+        body: DataRightsLinkSchema,
+        produces: ['application/json'],
+        response: {
+          200: DataExportSchema,
+          400: ErrorResponseSchema,
+          422: ValidationErrorResponseSchema,
+          429: ErrorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const now = new Date();
+      const data = await exportDataByLink(ctx, request.body.token, now);
+      asAttachment(reply, now);
+      return data;
+    },
+  );
+
+  app.post(
+    '/privacy/data-requests/erase',
+    {
+      config: { rateLimit: linkUses },
+      schema: {
+        tags,
+        summary: 'Supprimer son compte avec le lien reçu par e-mail (RGPD)',
+        description:
+          'La même suppression que DELETE /users/me, le lien tenant lieu de mot de passe ; pour un compte ' +
+          'suspendu aussi. Le lien est alors épuisé. Lien inconnu, expiré ou épuisé : 400 ' +
+          'INVALID_DATA_RIGHTS_LINK. 204.',
+        body: DataRightsLinkSchema,
+        response: {
+          204: z.null(),
+          400: ErrorResponseSchema,
+          422: ValidationErrorResponseSchema,
+          429: ErrorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      await eraseAccountByLink(ctx, request.body.token);
+      reply.code(204);
+      return null;
     },
   );
 

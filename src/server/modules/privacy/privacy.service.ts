@@ -1,19 +1,33 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import {
+  DATA_RIGHTS_LINK_TTL_HOURS,
+  DATA_RIGHTS_MAILS_MAX,
+  DATA_RIGHTS_MAILS_WINDOW_MINUTES,
+} from '#shared/constants.ts';
 import { ErrorCode } from '#shared/error-codes.ts';
 import { dataRights, trust } from '#shared/messages/trust.ts';
 import { isVerifiedProfile } from '#shared/rules/verification.ts';
+import { PAGE_PATTERNS } from '#shared/page-routes.ts';
 import type { DataExport } from '#shared/schemas/privacy.ts';
 import { sendEach } from '../../adapters/mail/mailer.ts';
 import { removeAvatar } from '../../adapters/storage/uploads.ts';
 import type { AppContext } from '../../app-types.ts';
 import type { Transaction } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/users.ts';
-import { forbidden } from '../../errors.ts';
-import { clearPasswordAttempts, countPasswordAttempt } from '../../lib/login-failures.ts';
+import { badRequest, forbidden } from '../../errors.ts';
+import { hashLinkToken, mailLinkOnRequest, newLinkToken } from '../../lib/link-tokens.ts';
+import { countPasswordAttempt, fromSession, passwordAccepted } from '../../lib/login-failures.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { cancelUpcomingBookingsOf, nameOf } from '../bookings/bookings.service.ts';
 import { forgetOfferSearchReuse, removeOffersOfHelper } from '../offers/offers.service.ts';
-import { eraseAccountFields, listCharterAcceptances, replacePassword, verificationOf } from '../users/users.service.ts';
+import {
+  eraseAccountFields,
+  findUserByEmail,
+  findUserById,
+  listCharterAcceptances,
+  replacePassword,
+  verificationOf,
+} from '../users/users.service.ts';
 import * as repo from './privacy.repository.ts';
 
 const iso = (date: Date) => date.toISOString();
@@ -281,15 +295,16 @@ export function exportFileName(now: Date = new Date()): string {
 // DELETE /users/me
 
 /**
- * The password confirms an erasure. Each attempt draws on the account's one budget of password guesses
+ * The password confirms an erasure. Each attempt draws on the account's budgets of password guesses
  * (login-failures.ts), like the profile's current-password check: a stolen token cannot guess more.
  */
 async function checkErasurePassword(ctx: AppContext, user: UserRow, password: string): Promise<void> {
-  await countPasswordAttempt(ctx, user.email);
+  const source = fromSession(user.id);
+  await countPasswordAttempt(ctx, user.email, source);
   if (!(await verifyPassword(user.passwordHash, password))) {
     throw forbidden(ErrorCode.CURRENT_PASSWORD_WRONG, trust.erasurePasswordWrong);
   }
-  await clearPasswordAttempts(ctx, user.email);
+  await passwordAccepted(ctx, user.email, source);
 }
 
 /**
@@ -312,6 +327,11 @@ export async function eraseAccount(
   now: Date = new Date(),
 ): Promise<void> {
   await checkErasurePassword(ctx, user, password);
+  await eraseConfirmedAccount(ctx, user, now);
+}
+
+/** The erasure itself, once the person proved who they are (their password, or a mailed link). */
+async function eraseConfirmedAccount(ctx: AppContext, user: UserRow, now: Date): Promise<void> {
   // Hashing is slow: before the transactions, so no lock waits on it.
   const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
   const placeholder = `${randomUUID()}@${ERASED_EMAIL_DOMAIN}`;
@@ -354,4 +374,69 @@ export async function eraseAccount(
     { userId: user.id },
     'erasure confirmation mail could not be sent',
   );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Data rights by mailed link: whoever cannot log in (a suspended account, above all) keeps them.
+
+const linkInvalid = () => badRequest(ErrorCode.INVALID_DATA_RIGHTS_LINK, dataRights.linkInvalid);
+
+/**
+ * POST /privacy/data-requests: always the same answer, at the same speed, like the password reset's
+ * (mailLinkOnRequest). A known address (suspended or not; an erased one is unknown) gets a link valid
+ * DATA_RIGHTS_LINK_TTL_HOURS, at most DATA_RIGHTS_MAILS_MAX per window. The token is never logged:
+ * only its sha-256 is stored.
+ */
+export async function requestDataRightsLink(ctx: AppContext, email: string): Promise<{ message: string }> {
+  await mailLinkOnRequest(
+    ctx,
+    email,
+    { name: 'data-rights-mails', max: DATA_RIGHTS_MAILS_MAX, windowMinutes: DATA_RIGHTS_MAILS_WINDOW_MINUTES },
+    () => mailDataRightsLink(ctx, email),
+    'data rights link could not be sent',
+  );
+  return { message: dataRights.linkRequested };
+}
+
+async function mailDataRightsLink(ctx: AppContext, email: string): Promise<void> {
+  const user = await findUserByEmail(ctx.db, email);
+  if (!user) return;
+  const { token, tokenHash } = newLinkToken();
+  await repo.insertDataRightsLink(ctx.db, {
+    userId: user.id,
+    tokenHash,
+    expiresAt: new Date(Date.now() + DATA_RIGHTS_LINK_TTL_HOURS * 3_600_000),
+  });
+  const link = `${ctx.config.publicUrl}${PAGE_PATTERNS.dataRights}?token=${encodeURIComponent(token)}`;
+  await sendEach(
+    ctx.mailer,
+    ctx.log,
+    [{ to: user.email, subject: dataRights.linkMailSubject, text: dataRights.linkMailText(nameOf(user), link) }],
+    { userId: user.id },
+    'data rights link could not be sent',
+  );
+}
+
+/** The account a link was spent for; an unknown, expired or spent link is a French 400. */
+async function accountOfLink(ctx: AppContext, token: string, use: 'export' | 'erasure'): Promise<UserRow> {
+  const userId = await repo.spendDataRightsLink(ctx.db, hashLinkToken(token), use);
+  const user = userId ? await findUserById(ctx.db, userId) : undefined;
+  if (!user || user.erasedAt) throw linkInvalid();
+  return user;
+}
+
+/** POST /privacy/data-requests/export: the same export as GET /users/me/export, once per link. */
+export async function exportDataByLink(ctx: AppContext, token: string, now: Date = new Date()): Promise<DataExport> {
+  const user = await accountOfLink(ctx, token, 'export');
+  ctx.log.info({ userId: user.id }, 'data exported through a mailed link');
+  return exportUserData(ctx, user, now);
+}
+
+/**
+ * POST /privacy/data-requests/erase: the same erasure as DELETE /users/me, the mailed link standing
+ * for the password (the person proved they read the mailbox). Spends the link.
+ */
+export async function eraseAccountByLink(ctx: AppContext, token: string, now: Date = new Date()): Promise<void> {
+  const user = await accountOfLink(ctx, token, 'erasure');
+  await eraseConfirmedAccount(ctx, user, now);
 }

@@ -360,7 +360,18 @@ describe('admin queue', () => {
       target_id: message.id,
       reason: 'scam_or_offplatform_payment',
     });
+    const searched = async (party: UserRow) => {
+      const response = await t.injectAs(party, {
+        method: 'GET',
+        url: `/api/v1/messages/conversations?search=${encodeURIComponent('en liquide')}`,
+      });
+      expect(response.statusCode).toBe(200);
+      return response.json<{ id: string }[]>().map((item) => item.id);
+    };
+    expect(await searched(stranger)).toContain(conversation.id);
     expect((await decide(admin, id, 'remove_message')).statusCode).toBe(200);
+    // Its words no longer lead to the conversation either: the search would reveal what was removed.
+    for (const party of [helper, stranger]) expect(await searched(party)).not.toContain(conversation.id);
     for (const party of [helper, stranger]) {
       const response = await t.injectAs(party, {
         method: 'GET',

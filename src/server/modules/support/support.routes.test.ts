@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUPPORT_MESSAGES_PER_ADDRESS_PER_HOUR, SUPPORT_MESSAGES_PER_HOUR } from '#shared/constants.ts';
@@ -15,16 +12,13 @@ import {
   type SupportMessage,
   type SupportMessageCreate,
 } from '#shared/schemas/support.ts';
-import { buildApp } from '#server/app.ts';
 import { adminAudit, supportMessages as supportMessagesTable } from '#server/db/schema/support.ts';
-import type { UserRow } from '#server/db/schema/users.ts';
+import { users, type UserRow } from '#server/db/schema/users.ts';
 import { backgroundSettled } from '#server/lib/background.ts';
 import { subscribeToBus, type BusEvent } from '#server/lib/realtime-bus.ts';
-import { createTokenIssuer } from '#server/plugins/auth.ts';
-import { buildTestApp, capturedLogger, testConfig, type TestApp } from '#tests/build-test-app.ts';
+import { buildTestApp, capturedLogger, type TestApp } from '#tests/build-test-app.ts';
 import { createAdmin, createHelper, createSeeker } from '#tests/factories/users.ts';
 import { parseMail } from '#tests/mail.ts';
-import { openTestDatabase } from '#tests/test-database.ts';
 
 let t: TestApp;
 let author: UserRow;
@@ -49,7 +43,6 @@ const nextAddress = () => `198.51.100.${addressCounter++}`;
 
 const form = (overrides: Partial<SupportMessageCreate> = {}): SupportMessageCreate => ({
   user_name: 'Paul Martin',
-  user_email: 'paul.contact@exemple.fr',
   subject: 'Question sur une réservation',
   message: 'Bonjour, je ne trouve pas ma réservation de mardi.',
   ...overrides,
@@ -92,7 +85,7 @@ describe('POST /support/messages', () => {
     expect(body).toMatchObject({
       user_id: author.id,
       user_name: 'Paul Martin',
-      user_email: 'paul.contact@exemple.fr',
+      user_email: author.email,
       subject: 'Question sur une réservation',
       message: 'Bonjour, je ne trouve pas ma réservation de mardi.',
       status: 'open',
@@ -112,6 +105,37 @@ describe('POST /support/messages', () => {
     expect((await created(undefined, { message: 'Je meurs de rire avec ce bug' })).priority).toBe('normal');
   });
 
+  it('takes no address from the form: a typed one is ignored, the answer goes to the account', async () => {
+    const writer = await createSeeker(t.app.ctx.db);
+    const res = await post(writer, { ...form(), user_email: 'une.autre.boite@exemple.fr' });
+    expect(res.statusCode).toBe(201);
+    const message = SupportMessageSchema.parse(res.json());
+    expect(message.user_email).toBe(writer.email);
+    const before = (await t.readOutbox()).length;
+    const answer = await api(admin, 'POST', `/support/messages/${message.id}/respond`, { response_text: 'Bonjour' });
+    expect(answer.statusCode).toBe(201);
+    await backgroundSettled(t.app.ctx);
+    const mails = (await t.readOutbox()).slice(before).map(parseMail);
+    expect(mails.map((mail) => mail.to)).toEqual([expect.stringContaining(writer.email)]);
+    expect(JSON.stringify(mails)).not.toContain('une.autre.boite');
+  });
+
+  it('answers to the address the account has when the team replies, not the one it had when writing', async () => {
+    const writer = await createSeeker(t.app.ctx.db);
+    const message = await created(writer);
+    await t.app.ctx.db
+      .update(users)
+      .set({ email: `nouvelle.${writer.email}` })
+      .where(eq(users.id, writer.id));
+    const before = (await t.readOutbox()).length;
+    expect(
+      (await api(admin, 'POST', `/support/messages/${message.id}/respond`, { response_text: 'Bonjour' })).statusCode,
+    ).toBe(201);
+    await backgroundSettled(t.app.ctx);
+    const mails = (await t.readOutbox()).slice(before).map(parseMail);
+    expect(mails.map((mail) => mail.to)).toEqual([expect.stringContaining(`nouvelle.${writer.email}`)]);
+  });
+
   it('refuses a visitor with 401', async () => {
     const res = await post(null, form());
     expect(res.statusCode).toBe(401);
@@ -122,28 +146,24 @@ describe('POST /support/messages', () => {
     ['an empty name', { user_name: '' }],
     ['a blank subject', { subject: '   ' }],
     ['an empty message', { message: '' }],
-    ['an empty e-mail', { user_email: '' }],
   ])('answers 422 "Veuillez remplir tous les champs" for %s', async (_name, overrides) => {
     const res = await post(author, form(overrides));
     expect(res.statusCode).toBe(422);
     expect(validationMessages(res)).toContain(supportMessages.fillAllFields);
   });
 
-  it('answers 422 for a missing field, a malformed e-mail or a message too long', async () => {
+  it('answers 422 for a missing field or a message too long, and stores nothing', async () => {
+    const writer = await createSeeker(t.app.ctx.db);
     const { message: _omitted, ...withoutMessage } = form();
-    for (const payload of [
-      withoutMessage,
-      form({ user_email: 'pas-une-adresse' }),
-      form({ message: 'x'.repeat(5001) }),
-    ]) {
-      const res = await post(author, payload);
+    for (const payload of [withoutMessage, form({ message: 'x'.repeat(5001) })]) {
+      const res = await post(writer, payload);
       expect(res.statusCode).toBe(422);
       expect(res.json()).toMatchObject({ detail: expect.any(Array) });
     }
     const stored = await t.app.ctx.db
       .select()
       .from(supportMessagesTable)
-      .where(eq(supportMessagesTable.userEmail, 'pas-une-adresse'));
+      .where(eq(supportMessagesTable.userId, writer.id));
     expect(stored).toHaveLength(0);
   });
 
@@ -390,9 +410,9 @@ describe('PUT /support/messages/{id} (admin)', () => {
 });
 
 describe('POST /support/messages/{id}/respond (admin)', () => {
-  it('stores the response, audits it and mails it to the address given, without the original message', async () => {
-    const message = await created(undefined, {
-      user_email: 'paul.reponse@exemple.fr',
+  it('stores the response, audits it and mails it to the account, without the original message', async () => {
+    const writer = await createSeeker(t.app.ctx.db);
+    const message = await created(writer, {
       subject: 'Sujet très personnel',
       message: 'Contenu confidentiel de mon message',
     });
@@ -414,7 +434,7 @@ describe('POST /support/messages/{id}/respond (admin)', () => {
     const mails = (await t.readOutbox()).slice(before).map(parseMail);
     expect(mails).toHaveLength(1);
     const mail = mails[0]!;
-    expect(mail.to).toContain('paul.reponse@exemple.fr');
+    expect(mail.to).toContain(writer.email);
     expect(mail.subject).toBe(supportMail.subject);
     expect(mail.text).toContain('Bonjour Paul Martin');
     expect(mail.text).toContain('Bonjour Paul, votre réservation est bien enregistrée.');
@@ -504,38 +524,29 @@ describe('OpenAPI', () => {
 describe('logs (DESIGN.md section 14)', () => {
   it('keep neither the e-mail address nor what was written, nor the response', async () => {
     const { logger, lines } = capturedLogger();
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'appui-support-'));
-    const config = testConfig(dataDir, { LOG_LEVEL: 'trace' });
-    const database = await openTestDatabase();
-    const app = await buildApp(config, { database, logger, serveWeb: false });
+    const logged = await buildTestApp({ LOG_LEVEL: 'trace' }, { logger });
     try {
-      await app.ready();
-      const user = await createSeeker(app.ctx.db);
-      const boss = await createAdmin(app.ctx.db);
-      const issuer = createTokenIssuer(config.jwtSecret);
-      const bearer = async (who: UserRow) => ({ authorization: `Bearer ${await issuer.issue(who)}` });
+      const user = await createSeeker(logged.app.ctx.db);
+      const boss = await createAdmin(logged.app.ctx.db);
       const secrets = {
-        email: 'adresse.secrete@exemple.fr',
         subject: 'Sujet-secret-42',
         message: "Message-secret-43, j'ai des idées noires",
         response: 'Réponse-secrète-44',
       };
-      const res = await app.inject({
+      const res = await logged.injectAs(user, {
         method: 'POST',
         url: '/api/v1/support/messages',
-        headers: await bearer(user),
-        payload: { user_name: 'Nom', user_email: secrets.email, subject: secrets.subject, message: secrets.message },
+        payload: { user_name: 'Nom', subject: secrets.subject, message: secrets.message },
       });
       expect(res.statusCode).toBe(201);
       const id = res.json<SupportMessage>().id;
-      const answer = await app.inject({
+      const answer = await logged.injectAs(boss, {
         method: 'POST',
         url: `/api/v1/support/messages/${id}/respond`,
-        headers: await bearer(boss),
         payload: { response_text: secrets.response },
       });
       expect(answer.statusCode).toBe(201);
-      await backgroundSettled(app.ctx);
+      await backgroundSettled(logged.app.ctx);
 
       const log = lines.join('');
       expect(log).toContain('support message received');
@@ -544,9 +555,7 @@ describe('logs (DESIGN.md section 14)', () => {
         expect(log).not.toContain(secret);
       }
     } finally {
-      await app.close();
-      await database.close();
-      await rm(dataDir, { recursive: true, force: true });
+      await logged.close();
     }
   });
 });

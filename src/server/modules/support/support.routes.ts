@@ -27,7 +27,6 @@ import {
   updateSupportMessageAsAdmin,
 } from './support.service.ts';
 
-
 const security = [{ bearer: [] }];
 const tags = ['support'];
 const errors = { 401: ErrorResponseSchema, 422: ValidationErrorResponseSchema };
@@ -47,7 +46,7 @@ export async function supportRoutes(app: App, { ctx }: { ctx: AppContext }): Pro
       schema: {
         tags,
         summary: 'Écrire au support (formulaire de contact)',
-        description: `Connexion requise (401 sinon). Les quatre champs sont obligatoires (« Veuillez remplir tous les champs »). Priorité fixée à la création : \`urgent\` si le sujet ou le message parle de suicide, d'automutilation ou d'un danger immédiat, sinon \`normal\` ; statut \`open\`. Au plus ${SUPPORT_MESSAGES_PER_HOUR} messages par heure et par compte, et ${SUPPORT_MESSAGES_PER_ADDRESS_PER_HOUR} par heure et par adresse (429).`,
+        description: `Connexion requise (401 sinon). Nom, sujet et message sont obligatoires (« Veuillez remplir tous les champs ») ; pas d'adresse dans le formulaire : la réponse part à l'adresse du compte. Priorité fixée à la création : \`urgent\` si le sujet ou le message parle de suicide, d'automutilation ou d'un danger immédiat, sinon \`normal\` ; statut \`open\`. Au plus ${SUPPORT_MESSAGES_PER_HOUR} messages par heure et par compte, et ${SUPPORT_MESSAGES_PER_ADDRESS_PER_HOUR} par heure et par adresse (429).`,
         security,
         body: SupportMessageCreateSchema,
         response: { 201: SupportMessageSchema, 429: ErrorResponseSchema, ...errors },
@@ -150,7 +149,7 @@ export async function supportRoutes(app: App, { ctx }: { ctx: AppContext }): Pro
         tags,
         summary: 'Répondre à un message (administrateurs)',
         description:
-          "Réponse non vide (« Veuillez saisir une réponse »). Elle s'ajoute aux réponses du message, que son auteur lit dans GET /support/my-messages, et lui est envoyée par e-mail à l'adresse donnée dans le formulaire (sans reprendre son message). Le statut ne change pas. Répond le message à jour (201).",
+          "Réponse non vide (« Veuillez saisir une réponse »). Elle s'ajoute aux réponses du message, que son auteur lit dans GET /support/my-messages, et lui est envoyée par e-mail à l'adresse de son compte (sans reprendre son message). Le statut ne change pas. Répond le message à jour (201).",
         security,
         params: IdParamsSchema,
         body: SupportRespondSchema,

@@ -13,6 +13,7 @@ import { conflict, notFound } from '../../errors.ts';
 import { runInBackground } from '../../lib/background.ts';
 import { publishEvent } from '../../lib/realtime-bus.ts';
 import { recordAdminAction } from '../admin/admin.service.ts';
+import { findUserById } from '../users/users.service.ts';
 import { toSupportMessageDto } from './support-dto.ts';
 import {
   countMessages,
@@ -83,7 +84,9 @@ export async function createSupportMessage(
     const inserted = await insertSupportMessage(tx, {
       userId: user.id,
       userName: body.user_name,
-      userEmail: body.user_email,
+      // The account's address when it wrote: what the admin console shows. The answer itself goes to
+      // the account's address of the moment (mailResponse).
+      userEmail: user.email,
       subject: body.subject,
       message: body.message,
       priority,
@@ -164,7 +167,7 @@ export async function updateSupportMessageAsAdmin(
 
 /**
  * POST /support/messages/{id}/respond (admin). The response is stored (the author reads it in GET
- * /support/my-messages) and, after the commit, mailed to the address the author gave. The status is
+ * /support/my-messages) and, after the commit, mailed to the author's account. The status is
  * left as it is: closing or taking a message in hand are the admin's own actions. A closed message
  * can still be answered (a last word after closing must not be lost).
  */
@@ -200,7 +203,8 @@ export async function respondToSupportMessage(
 }
 
 /**
- * The response, mailed to the address the author gave: never the author's own subject or message
+ * The response, mailed to the author's account at its address of the moment (changed since, it is the
+ * new one; erased, the placeholder that delivers nowhere): never the author's own subject or message
  * (support-mail.ts). A refusal is logged by ids with the address masked (sendEach).
  */
 async function mailResponse(
@@ -209,12 +213,14 @@ async function mailResponse(
   responseText: string,
   responseId: string,
 ): Promise<void> {
+  const author = message.userId ? await findUserById(ctx.db, message.userId) : undefined;
+  if (!author) return;
   const mail = {
-    to: message.userEmail,
+    to: author.email,
     subject: supportMail.subject,
     text: supportMail.text({
       // On one line: the form's name is the author's only text the mail repeats, and line breaks in
-      // it would write lines of their own into a mail Appui sends to the address the form was given.
+      // it would write lines of their own into a mail Appui sends.
       name: message.userName.replace(/[\s\p{Cc}]+/gu, ' ').trim(),
       sentOn: frenchLongParis(message.createdAt),
       response: responseText,

@@ -52,7 +52,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hashLinkToken, newLinkToken } from '../../lib/link-tokens.ts';
 import { createTokenIssuer, requireVerifiedEmail } from '../../plugins/auth.ts';
 import { countersFor } from '../../plugins/rate-limit-store.ts';
-import { clearPasswordAttempts, countPasswordAttempt } from '../../lib/login-failures.ts';
+import { countPasswordAttempt, fromSession, passwordAccepted } from '../../lib/login-failures.ts';
 import { hiddenByBlock } from '../blocks/blocks.service.ts';
 import { helperPayoutStatus } from '../payouts/payouts.service.ts';
 import * as repo from './users.repository.ts';
@@ -337,13 +337,13 @@ async function countVerificationMail(ctx: AppContext, user: UserRow): Promise<vo
  * time), then the mail. The token leaves only in the mail: never in a log or an answer.
  */
 async function mailVerificationLink(ctx: AppContext, user: UserRow, email: string): Promise<void> {
-  const token = newLinkToken();
+  const { token, tokenHash } = newLinkToken();
   await ctx.db.transaction(async (tx) => {
     await repo.retireEmailVerifications(tx, user.id);
     await repo.insertEmailVerification(tx, {
       userId: user.id,
       email,
-      tokenHash: hashLinkToken(token),
+      tokenHash,
       expiresAt: new Date(Date.now() + VERIFICATION_TTL_MS),
     });
   });
@@ -444,15 +444,17 @@ export async function verifyEmail(ctx: AppContext, token: string): Promise<Verif
 /**
  * The current password, asked before a change of e-mail or password: whoever holds a stolen token
  * could otherwise take the account (and the reset mails with it). Attempts draw on the account's one
- * budget of password guesses, shared with the login form, so the token cannot be used to guess more.
+ * budgets of password guesses, shared with the login form (login-failures.ts): the session is one more
+ * source of guesses, held to the same limits, so the token cannot be used to guess more.
  */
 async function checkCurrentPassword(ctx: AppContext, user: UserRow, password: string | undefined): Promise<void> {
   if (!password) throw badRequest(ErrorCode.CURRENT_PASSWORD_REQUIRED, profile.currentPasswordRequired);
-  await countPasswordAttempt(ctx, user.email);
+  const source = fromSession(user.id);
+  await countPasswordAttempt(ctx, user.email, source);
   if (!(await verifyPassword(user.passwordHash, password))) {
     throw forbidden(ErrorCode.CURRENT_PASSWORD_WRONG, profile.currentPasswordWrong);
   }
-  await clearPasswordAttempts(ctx, user.email);
+  await passwordAccepted(ctx, user.email, source);
 }
 
 /** Tells the old address that the e-mail or the password changed, after the answer; a failure is logged. */

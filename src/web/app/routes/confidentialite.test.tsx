@@ -1,10 +1,14 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ACCOUNTING_RETENTION_YEARS, PASSWORD_RESET_TTL_MINUTES } from '#shared/constants.ts';
+import {
+  ACCOUNTING_RETENTION_YEARS,
+  DATA_RIGHTS_LINK_TTL_HOURS,
+  PASSWORD_RESET_TTL_MINUTES,
+} from '#shared/constants.ts';
 import { pageTitles } from '#shared/messages/common.ts';
 import { legal } from '#shared/messages/pages.ts';
 import { trust } from '#shared/messages/trust.ts';
-import { dataRightsPanel } from '#shared/messages/trust-web.ts';
+import { dataRightsLinkPage, dataRightsPanel } from '#shared/messages/trust-web.ts';
 import { renderWithProviders } from '#web/testing/render.tsx';
 import PrivacyPage from './confidentialite.tsx';
 
@@ -34,6 +38,12 @@ describe('/confidentialite', () => {
     expect(PASSWORD_RESET_TTL_MINUTES).toBe(60);
     expect(text).toContain('expirent au bout d’une heure');
     expect(text).toMatch(/ne contiennent jamais le contenu de vos messages/);
+    // Whoever cannot sign in (a suspended account) is led to the page that mails a link to their data.
+    expect(text).toContain(`un lien valable ${DATA_RIGHTS_LINK_TTL_HOURS} heures`);
+    expect(screen.getByRole('link', { name: dataRightsLinkPage.fromPrivacyPageLink })).toHaveAttribute(
+      'href',
+      '/mes-donnees',
+    );
     // No promise the code does not keep (there is no automatic deletion after inactivity).
     expect(text).not.toMatch(/dernière connexion/);
   });

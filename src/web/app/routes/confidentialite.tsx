@@ -1,4 +1,6 @@
+import { Link } from 'react-router';
 import { pageTitles } from '#shared/messages/common.ts';
+import { dataRightsLinkPage } from '#shared/messages/trust-web.ts';
 import { legal } from '#shared/messages/pages.ts';
 import { LegalDocument } from '#web/components/layout/legal-document.tsx';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
@@ -25,6 +27,17 @@ export default function PrivacyPage() {
       intro={legal.privacyIntro}
       updated={legal.privacyUpdated}
       sections={legal.privacySections}
+      footer={
+        <p className="text-base text-slate-700">
+          {dataRightsLinkPage.fromPrivacyPage}{' '}
+          <Link
+            to={paths.dataRights.href()}
+            className="focus-ring rounded font-medium text-accent-text underline underline-offset-4"
+          >
+            {dataRightsLinkPage.fromPrivacyPageLink}
+          </Link>
+        </p>
+      }
     />
   );
 }

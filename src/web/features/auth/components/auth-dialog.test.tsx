@@ -2,6 +2,9 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_TOKEN_STORAGE_KEY } from '#shared/constants.ts';
+import { ErrorCode } from '#shared/error-codes.ts';
+import { trust } from '#shared/messages/trust.ts';
+import { dataRightsLinkPage } from '#shared/messages/trust-web.ts';
 import { jsonResponse, renderWithProviders } from '#web/testing/render.tsx';
 import { currentUserFixture } from '#web/testing/users.ts';
 import AuthDialog from './auth-dialog.tsx';
@@ -54,6 +57,23 @@ describe('AuthDialog', () => {
     await user.click(screen.getByRole('button', { name: 'Se connecter' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Adresse e-mail ou mot de passe incorrect.');
     expect(onOpenChange).not.toHaveBeenCalled();
+    expect(screen.queryByRole('link', { name: dataRightsLinkPage.fromLogin })).toBeNull();
+  });
+
+  it('a suspended account is refused with a link to the page that mails its data', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(403, { detail: trust.accountSuspended, code: ErrorCode.ACCOUNT_SUSPENDED })),
+    );
+    const { user, onOpenChange } = renderDialog('login');
+    await user.type(screen.getByLabelText('Adresse e-mail'), 'lea@exemple.fr');
+    await user.type(screen.getByLabelText('Mot de passe'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(trust.accountSuspended);
+    const link = screen.getByRole('link', { name: dataRightsLinkPage.fromLogin });
+    expect(link).toHaveAttribute('href', '/mes-donnees');
+    await user.click(link);
+    expect(onOpenChange).toHaveBeenCalledWith(false);
   });
 
   it('falls back to "Erreur de connexion" when the server cannot be reached', async () => {

@@ -3,7 +3,9 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
+import { ErrorCode } from '#shared/error-codes.ts';
 import { auth } from '#shared/messages/auth.ts';
+import { dataRightsLinkPage } from '#shared/messages/trust-web.ts';
 import { LoginRequestSchema, SignupFormSchema } from '#shared/schemas/auth.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx';
@@ -11,7 +13,7 @@ import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { toast } from '#web/components/ui/toaster.tsx';
 import { paths } from '#web/config/paths.ts';
-import { errorMessage } from '#web/lib/api-client.ts';
+import { errorMessage, isApiError } from '#web/lib/api-client.ts';
 import { useAuth } from '#web/lib/auth.tsx';
 import type { AuthDialogMode } from '#web/lib/auth-dialog.ts';
 
@@ -30,6 +32,8 @@ function FormError({ message }: { message: string | null }) {
 function LoginForm({ onDone }: { onDone: () => void }) {
   const { login } = useAuth();
   const [serverError, setServerError] = useState<string | null>(null);
+  // A suspended account keeps its data rights: its refusal leads to the page that mails a link.
+  const [suspended, setSuspended] = useState(false);
   const form = useForm<z.input<typeof LoginRequestSchema>, unknown, z.output<typeof LoginRequestSchema>>({
     resolver: zodResolver(LoginRequestSchema),
     defaultValues: { email: '', password: '' },
@@ -37,12 +41,14 @@ function LoginForm({ onDone }: { onDone: () => void }) {
   const { errors, isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(async (values) => {
     setServerError(null);
+    setSuspended(false);
     try {
       await login(values);
       toast.success(auth.loginSuccess);
       onDone();
     } catch (error) {
       setServerError(errorMessage(error, auth.loginError));
+      setSuspended(isApiError(error) && error.code === ErrorCode.ACCOUNT_SUSPENDED);
     }
   });
   return (
@@ -54,6 +60,15 @@ function LoginForm({ onDone }: { onDone: () => void }) {
         <Input type="password" autoComplete="current-password" {...form.register('password')} />
       </FormField>
       <FormError message={serverError} />
+      {suspended ? (
+        <Link
+          to={paths.dataRights.href()}
+          onClick={onDone}
+          className="focus-ring block rounded text-sm font-medium text-accent-text underline underline-offset-4"
+        >
+          {dataRightsLinkPage.fromLogin}
+        </Link>
+      ) : null}
       <Button type="submit" fullWidth loading={isSubmitting} loadingLabel={auth.loggingIn}>
         {auth.loginButton}
       </Button>

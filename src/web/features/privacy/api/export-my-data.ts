@@ -3,7 +3,7 @@ import { dataRights } from '#shared/messages/trust.ts';
 import { downloadFile } from '#web/lib/download-file.ts';
 
 /** The file name when the server's Content-Disposition cannot be read: today's date, like the server's. */
-const fallbackName = () => dataRights.exportFileName(new Date().toISOString().slice(0, 10));
+export const fallbackName = () => dataRights.exportFileName(new Date().toISOString().slice(0, 10));
 
 /**
  * GET /users/me/export (issue 13 section 4): the JSON copy of everything Appui holds about the

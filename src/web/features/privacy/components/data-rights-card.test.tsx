@@ -7,35 +7,15 @@ import { dataRightsPanel } from '#shared/messages/trust-web.ts';
 import { toast } from '#web/components/ui/toaster.tsx';
 import { queryKeys } from '#web/lib/query-keys.ts';
 import { jsonResponse, renderWithProviders } from '#web/testing/render.tsx';
+import { attachmentResponse, savedDownloads, stubApiRoutes, stubObjectUrls } from '#web/testing/api-stub.ts';
 import { currentUserFixture } from '#web/testing/users.ts';
 import { DataRightsCard } from './data-rights-card.tsx';
 
 const me = currentUserFixture();
 
-type Call = { method: string; path: string; headers: Headers; body: unknown };
-
 /** GET /users/me answers `me`; `routes` answer the rest by "METHOD /path"; every call is recorded. */
-function stubApi(routes: Record<string, () => Response>) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      const path = new URL(input, 'http://localhost').pathname.replace(/^\/api\/v1/, '');
-      calls.push({
-        method,
-        path,
-        headers: new Headers(init?.headers),
-        body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
-      });
-      const route = routes[`${method} ${path}`];
-      if (route) return route();
-      if (path === '/users/me' && method === 'GET') return jsonResponse(200, me);
-      return jsonResponse(404, { detail: 'Introuvable', code: 'NOT_FOUND' });
-    }),
-  );
-  return calls;
-}
+const stubApi = (routes: Record<string, () => Response>) =>
+  stubApiRoutes({ 'GET /users/me': () => jsonResponse(200, me), ...routes });
 
 async function renderCard() {
   const view = renderWithProviders(<DataRightsCard />, { path: '/edit-profile' });
@@ -43,42 +23,22 @@ async function renderCard() {
   return { ...view, user: userEvent.setup() };
 }
 
-const originalCreate = Object.getOwnPropertyDescriptor(URL, 'createObjectURL');
-const originalRevoke = Object.getOwnPropertyDescriptor(URL, 'revokeObjectURL');
-const restore = (name: 'createObjectURL' | 'revokeObjectURL', original: PropertyDescriptor | undefined) => {
-  if (original) Object.defineProperty(URL, name, original);
-  else Reflect.deleteProperty(URL, name);
-};
-
 describe('DataRightsCard', () => {
+  let objectUrls: ReturnType<typeof stubObjectUrls>;
   beforeEach(() => {
     window.localStorage.setItem(AUTH_TOKEN_STORAGE_KEY, 'jeton');
+    objectUrls = stubObjectUrls();
   });
   afterEach(() => {
     vi.unstubAllGlobals();
-    restore('createObjectURL', originalCreate);
-    restore('revokeObjectURL', originalRevoke);
+    objectUrls.restore();
   });
 
   it('"Télécharger mes données" fetches GET /users/me/export with the token and saves it under the server’s name', async () => {
     const calls = stubApi({
-      'GET /users/me/export': () =>
-        new Response(JSON.stringify({ profile: { id: me.id } }), {
-          status: 200,
-          headers: {
-            'Content-Type': 'application/json',
-            'Content-Disposition': 'attachment; filename="appui-mes-donnees-2030-01-05.json"',
-          },
-        }),
+      'GET /users/me/export': () => attachmentResponse({ profile: { id: me.id } }, 'appui-mes-donnees-2030-01-05.json'),
     });
-    // jsdom has no object URLs: give the download its own, put back after the test.
-    const createObjectURL = vi.fn(() => 'blob:export');
-    URL.createObjectURL = createObjectURL;
-    URL.revokeObjectURL = vi.fn();
-    const saved: string[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      saved.push(this.download);
-    });
+    const saved = savedDownloads();
     const success = vi.spyOn(toast, 'success');
     const { user } = await renderCard();
 
@@ -89,7 +49,7 @@ describe('DataRightsCard', () => {
     expect(exportCall?.method).toBe('GET');
     expect(exportCall?.headers.get('Authorization')).toBe('Bearer jeton');
     expect(exportCall?.headers.get('Accept')).toBe('application/json');
-    expect(createObjectURL).toHaveBeenCalledTimes(1);
+    expect(objectUrls.createObjectURL).toHaveBeenCalledTimes(1);
     expect(success).toHaveBeenCalledWith(dataRightsPanel.exportDone);
   });
 

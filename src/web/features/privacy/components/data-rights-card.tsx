@@ -16,6 +16,71 @@ import { useAuth } from '#web/lib/auth.tsx';
 import { useEraseAccount } from '../api/erase-account.ts';
 import { useExportMyData } from '../api/export-my-data.ts';
 
+/** What an erasure does, said before it is confirmed (signed in, or through a mailed link). */
+export function ErasureEffects() {
+  return (
+    <div className="space-y-5">
+      <ul className="list-disc space-y-2 pl-5 text-slate-700">
+        {dataRightsPanel.effects.map((effect) => (
+          <li key={effect}>{effect}</li>
+        ))}
+      </ul>
+      <p className="rounded-xl bg-danger-soft p-3 font-medium text-danger">{dataRightsPanel.irreversible}</p>
+    </div>
+  );
+}
+
+/** The two data rights as two buttons with their hints: the download, then the erasure (which opens its confirmation). */
+export function DataRightsButtons({
+  onExport,
+  exporting,
+  exportDisabled = false,
+  exportHint = dataRightsPanel.exportHint,
+  onErase,
+  erasing = false,
+  eraseDisabled = false,
+}: {
+  onExport: () => void;
+  exporting: boolean;
+  exportDisabled?: boolean;
+  exportHint?: string;
+  onErase: () => void;
+  erasing?: boolean;
+  eraseDisabled?: boolean;
+}) {
+  return (
+    <>
+      <div className="space-y-2">
+        <Button
+          variant="outline"
+          onClick={onExport}
+          loading={exporting}
+          loadingLabel={dataRightsPanel.exporting}
+          disabled={exportDisabled}
+        >
+          <Download size={20} aria-hidden="true" />
+          {dataRightsPanel.exportButton}
+        </Button>
+        <p className="text-sm text-ink-muted">{exportHint}</p>
+      </div>
+      <div className="space-y-2 border-t border-line pt-5">
+        <Button
+          variant="danger"
+          onClick={onErase}
+          aria-haspopup="dialog"
+          loading={erasing}
+          loadingLabel={dataRightsPanel.deleting}
+          disabled={eraseDisabled}
+        >
+          <Trash2 size={20} aria-hidden="true" />
+          {dataRightsPanel.deleteButton}
+        </Button>
+        <p className="text-sm text-ink-muted">{dataRightsPanel.deleteHint}</p>
+      </div>
+    </>
+  );
+}
+
 /** Answers about the password itself (wrong, or too many attempts): shown under the field. */
 const PASSWORD_ERRORS = new Set<string>([ErrorCode.CURRENT_PASSWORD_WRONG, ErrorCode.CURRENT_PASSWORD_REQUIRED]);
 
@@ -68,12 +133,7 @@ export function EraseAccountDialog({ open, onOpenChange }: { open: boolean; onOp
     <Dialog open={open} onOpenChange={change}>
       <DialogContent title={dataRightsPanel.dialogTitle} description={dataRightsPanel.dialogText} size="md">
         <form onSubmit={(event) => void submit(event)} noValidate className="space-y-5">
-          <ul className="list-disc space-y-2 pl-5 text-slate-700">
-            {dataRightsPanel.effects.map((effect) => (
-              <li key={effect}>{effect}</li>
-            ))}
-          </ul>
-          <p className="rounded-xl bg-danger-soft p-3 font-medium text-danger">{dataRightsPanel.irreversible}</p>
+          <ErasureEffects />
           <FormField label={dataRightsPanel.passwordLabel} hint={dataRightsPanel.passwordHint} error={fieldError}>
             <PasswordInput
               autoComplete="current-password"
@@ -129,25 +189,7 @@ export function DataRightsCard() {
         <CardTitle>{dataRightsPanel.title}</CardTitle>
         <p className="text-slate-700">{dataRightsPanel.intro}</p>
       </div>
-      <div className="space-y-2">
-        <Button
-          variant="outline"
-          onClick={download}
-          loading={exportData.isPending}
-          loadingLabel={dataRightsPanel.exporting}
-        >
-          <Download size={20} aria-hidden="true" />
-          {dataRightsPanel.exportButton}
-        </Button>
-        <p className="text-sm text-ink-muted">{dataRightsPanel.exportHint}</p>
-      </div>
-      <div className="space-y-2 border-t border-line pt-5">
-        <Button variant="danger" onClick={() => setEraseOpen(true)} aria-haspopup="dialog">
-          <Trash2 size={20} aria-hidden="true" />
-          {dataRightsPanel.deleteButton}
-        </Button>
-        <p className="text-sm text-ink-muted">{dataRightsPanel.deleteHint}</p>
-      </div>
+      <DataRightsButtons onExport={download} exporting={exportData.isPending} onErase={() => setEraseOpen(true)} />
       <EraseAccountDialog open={eraseOpen} onOpenChange={setEraseOpen} />
     </Card>
   );

@@ -34,7 +34,7 @@ async function sendMessage(answers: SupportMessage[], message: string) {
     </AuthDialogContext>,
   );
   const user = userEvent.setup();
-  await waitFor(() => expect(screen.getByLabelText(supportPage.emailLabel)).toHaveValue(me.email));
+  await waitFor(() => expect(screen.getByText(supportPage.replyTo(me.email))).toBeInTheDocument());
   const send = async (text: string) => {
     const calls = success.mock.calls.length;
     await user.type(screen.getByLabelText(supportPage.subjectLabel), 'Aide');

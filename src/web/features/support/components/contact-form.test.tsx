@@ -45,7 +45,7 @@ async function signedIn() {
   window.localStorage.setItem(AUTH_TOKEN_STORAGE_KEY, 'token');
   const fetchMock = stubApi();
   const utils = renderForm();
-  await waitFor(() => expect(field(supportPage.emailLabel)).toHaveValue(me.email));
+  await waitFor(() => expect(field(supportPage.nameLabel)).toHaveValue('Camille Martin'));
   return { ...utils, fetchMock };
 }
 
@@ -54,37 +54,37 @@ describe('ContactForm', () => {
     vi.unstubAllGlobals();
   });
 
-  it('prefills the name and e-mail from the signed-in user', async () => {
-    await signedIn();
-    expect(field(supportPage.nameLabel)).toHaveValue('Camille Martin');
+  it('prefills the name and says the answer goes to the account’s address, with no e-mail field', async () => {
+    const { container } = await signedIn();
     expect(field(supportPage.subjectLabel)).toHaveValue('');
+    expect(screen.getByText(supportPage.replyTo(me.email))).toBeInTheDocument();
+    expect(container.querySelector('input[type="email"]')).toBeNull();
+    expect(screen.queryByDisplayValue(me.email)).toBeNull();
   });
 
-  it('a visitor who submits is told to log in and the login dialog opens; nothing is sent, nothing lost', async () => {
+  it('a visitor gets the login prompt instead of the form: its buttons open the dialog, nothing can be sent', async () => {
     const fetchMock = stubApi();
-    const error = vi.spyOn(toast, 'error');
     const { user, openLogin } = renderForm();
-    await user.type(field(supportPage.subjectLabel), 'Une question');
-    await user.type(field(supportPage.messageLabel), 'Bonjour');
-    await user.click(submit());
-
+    expect(await screen.findByText(support.loginRequired)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: supportPage.submit })).toBeNull();
+    expect(screen.queryByLabelText(supportPage.messageLabel)).toBeNull();
+    await user.click(screen.getByRole('button', { name: supportPage.loginAction }));
     expect(openLogin).toHaveBeenCalledWith('login');
-    expect(error).toHaveBeenCalledWith(support.loginRequired);
-    expect(screen.getByText(support.loginRequired)).toBeInTheDocument();
-    expect(field(supportPage.messageLabel)).toHaveValue('Bonjour');
+    await user.click(screen.getByRole('button', { name: supportPage.signupAction }));
+    expect(openLogin).toHaveBeenCalledWith('signup');
     expect(supportPosts(fetchMock)).toEqual([]);
   });
 
   it('missing fields: "Veuillez remplir tous les champs", nothing sent', async () => {
     const { user, fetchMock } = await signedIn();
-    await user.clear(field(supportPage.emailLabel));
+    await user.clear(field(supportPage.nameLabel));
     await user.type(field(supportPage.subjectLabel), '   ');
     await user.click(submit());
 
-    // The empty e-mail, subject (blank) and message each say the spec's text.
+    // The empty name, subject (blank) and message each say the spec's text.
     await waitFor(() => expect(screen.getAllByText(support.fillAllFields)).toHaveLength(3));
     expect(field(supportPage.messageLabel)).toHaveAttribute('aria-invalid', 'true');
-    expect(field(supportPage.nameLabel)).not.toHaveAttribute('aria-invalid');
+    expect(field(supportPage.nameLabel)).toHaveAttribute('aria-invalid', 'true');
     expect(supportPosts(fetchMock)).toEqual([]);
   });
 
@@ -99,7 +99,6 @@ describe('ContactForm', () => {
     expect(supportPosts(fetchMock)).toEqual([
       {
         user_name: 'Camille Martin',
-        user_email: me.email,
         subject: 'Remboursement',
         message: 'Ma séance a été annulée.',
       },
@@ -107,7 +106,6 @@ describe('ContactForm', () => {
     await waitFor(() => expect(field(supportPage.messageLabel)).toHaveValue(''));
     expect(field(supportPage.subjectLabel)).toHaveValue('');
     expect(field(supportPage.nameLabel)).toHaveValue('Camille Martin');
-    expect(field(supportPage.emailLabel)).toHaveValue(me.email);
   });
 
   it('a server failure shows its text and keeps everything typed', async () => {
@@ -115,7 +113,7 @@ describe('ContactForm', () => {
     stubApi(() => jsonResponse(429, { detail: 'Trop de messages envoyés.', code: 'RATE_LIMITED' }));
     const success = vi.spyOn(toast, 'success');
     const { user } = renderForm();
-    await waitFor(() => expect(field(supportPage.emailLabel)).toHaveValue(me.email));
+    await waitFor(() => expect(field(supportPage.nameLabel)).toHaveValue('Camille Martin'));
     await user.type(field(supportPage.subjectLabel), 'Urgent');
     await user.type(field(supportPage.messageLabel), 'Je ne sais plus quoi faire.');
     await user.click(submit());
@@ -132,7 +130,7 @@ describe('ContactForm', () => {
       throw new TypeError('Failed to fetch');
     });
     const { user } = renderForm();
-    await waitFor(() => expect(field(supportPage.emailLabel)).toHaveValue(me.email));
+    await waitFor(() => expect(field(supportPage.nameLabel)).toHaveValue('Camille Martin'));
     await user.type(field(supportPage.subjectLabel), 'Question');
     await user.type(field(supportPage.messageLabel), 'Bonjour');
     await user.click(submit());

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Send } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { LogIn, Send } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { SUPPORT_MESSAGE_MAX_LENGTH, SUPPORT_NAME_MAX_LENGTH, SUPPORT_SUBJECT_MAX_LENGTH } from '#shared/constants.ts';
@@ -25,24 +25,49 @@ type FormOutput = z.output<typeof SupportMessageCreateSchema>;
 /** The id the page's "Écrire au support" card scrolls to. */
 export const CONTACT_FORM_ID = 'contact';
 
-const EMPTY: FormInput = { user_name: '', user_email: '', subject: '', message: '' };
+const EMPTY: FormInput = { user_name: '', subject: '', message: '' };
 
 /**
- * The contact form (spec 2 sections 2 and 5): name, e-mail, subject and message, the first two
- * prefilled from the signed-in user. A visitor who submits is told "Il faut d'abord créer un compte ou
- * se connecter…" and the login dialog opens (what was typed stays). Every field is required
- * ("Veuillez remplir tous les champs"). Success: the spec's toast, subject and message cleared; a
- * failure keeps every word typed (people write here in hard moments: nothing may be lost). A message
- * the server filed as urgent (it speaks of suicide or danger) shows the crisis banner under the form,
- * and it stays for the rest of the visit (issue 13 section 3).
+ * The contact form (spec 2 sections 2 and 5). It needs a login: a visitor sees "Il faut d'abord créer
+ * un compte ou se connecter…" with the buttons that open the login dialog, instead of the form. A
+ * member writes a name (prefilled), a subject and a message; the answer goes to the account's address,
+ * shown under the title, never to one typed here. Every field is required ("Veuillez remplir tous les
+ * champs"). Success: the spec's toast, subject and message cleared; a failure keeps every word typed
+ * (people write here in hard moments: nothing may be lost). A message the server filed as urgent (it
+ * speaks of suicide or danger) shows the crisis banner under the form, and it stays for the rest of
+ * the visit (issue 13 section 3).
  */
 export function ContactForm() {
   const { user, isLoading } = useAuth();
+  if (!user && !isLoading) return <ContactLoginPrompt />;
+  return <MemberContactForm />;
+}
+
+function ContactLoginPrompt() {
   const authDialog = useAuthDialog();
+  return (
+    <Card id={CONTACT_FORM_ID} className="scroll-mt-24">
+      <CardTitle>{supportPage.formTitle}</CardTitle>
+      <p className="mt-1 text-sm text-ink-muted">{support.loginRequired}</p>
+      <p className="mt-1 text-sm text-ink-muted">{supportPage.formLoginHint}</p>
+      <div className="mt-5 flex flex-col gap-3 sm:flex-row">
+        <Button onClick={() => authDialog.open('login')}>
+          <LogIn size={20} aria-hidden="true" />
+          {supportPage.loginAction}
+        </Button>
+        <Button variant="secondary" onClick={() => authDialog.open('signup')}>
+          {supportPage.signupAction}
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+/** The form itself, for a signed-in member (or while a stored token is being checked). */
+function MemberContactForm() {
+  const { user, isLoading } = useAuth();
   const mutation = useCreateSupportMessage();
-  // The login request is announced by its toast (the login dialog opens over the page); it stays
-  // written in the form. A sending failure is announced here.
-  const [notice, setNotice] = useState<{ text: string; kind: 'login' | 'error' } | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   const [crisis, setCrisis] = useState(false);
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(SupportMessageCreateSchema),
@@ -55,8 +80,6 @@ export function ContactForm() {
   useEffect(() => {
     if (!user) return;
     if (!form.getValues('user_name').trim()) form.setValue('user_name', userDisplayName(user));
-    if (!form.getValues('user_email').trim()) form.setValue('user_email', user.email);
-    setNotice(null);
   }, [user, form]);
 
   const send = form.handleSubmit(async (values) => {
@@ -65,7 +88,7 @@ export function ContactForm() {
       const created = await mutation.mutateAsync(values);
       if (created.priority === 'urgent') setCrisis(true);
     } catch (error) {
-      setNotice({ text: errorMessage(error, supportPage.sendError), kind: 'error' });
+      setNotice(errorMessage(error, supportPage.sendError));
       return;
     }
     toast.success(support.sentSuccess);
@@ -73,30 +96,15 @@ export function ContactForm() {
     form.resetField('message', { defaultValue: '' });
   });
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    if (!user) {
-      event.preventDefault();
-      setNotice({ text: support.loginRequired, kind: 'login' });
-      toast.error(support.loginRequired);
-      authDialog.open('login');
-      return;
-    }
-    void send(event);
-  };
-
   return (
     <Card id={CONTACT_FORM_ID} className="scroll-mt-24">
       <CardTitle>{supportPage.formTitle}</CardTitle>
-      <p className="mt-1 text-sm text-ink-muted">{user ? supportPage.formIntro : supportPage.formLoginHint}</p>
-      <form onSubmit={onSubmit} noValidate className="mt-5 space-y-5">
-        <div className="grid gap-5 sm:grid-cols-2">
-          <FormField label={supportPage.nameLabel} error={errors.user_name?.message}>
-            <Input autoComplete="name" maxLength={SUPPORT_NAME_MAX_LENGTH} {...form.register('user_name')} />
-          </FormField>
-          <FormField label={supportPage.emailLabel} error={errors.user_email?.message}>
-            <Input type="email" autoComplete="email" inputMode="email" {...form.register('user_email')} />
-          </FormField>
-        </div>
+      <p className="mt-1 text-sm text-ink-muted">{supportPage.formIntro}</p>
+      {user ? <p className="mt-1 text-sm text-ink-muted">{supportPage.replyTo(user.email)}</p> : null}
+      <form onSubmit={(event) => void send(event)} noValidate className="mt-5 space-y-5">
+        <FormField label={supportPage.nameLabel} error={errors.user_name?.message}>
+          <Input autoComplete="name" maxLength={SUPPORT_NAME_MAX_LENGTH} {...form.register('user_name')} />
+        </FormField>
         <FormField label={supportPage.subjectLabel} error={errors.subject?.message}>
           <Input maxLength={SUPPORT_SUBJECT_MAX_LENGTH} {...form.register('subject')} />
         </FormField>
@@ -104,16 +112,13 @@ export function ContactForm() {
           <Textarea rows={6} maxLength={SUPPORT_MESSAGE_MAX_LENGTH} {...form.register('message')} />
         </FormField>
         {notice ? (
-          <p
-            role={notice.kind === 'error' ? 'alert' : undefined}
-            className="rounded-xl bg-danger-soft px-4 py-3 text-sm font-medium text-danger"
-          >
-            {notice.text}
+          <p role="alert" className="rounded-xl bg-danger-soft px-4 py-3 text-sm font-medium text-danger">
+            {notice}
           </p>
         ) : null}
         <Button
           type="submit"
-          disabled={isLoading}
+          disabled={isLoading || !user}
           loading={mutation.isPending}
           loadingLabel={supportPage.sending}
           className="w-full sm:w-auto"

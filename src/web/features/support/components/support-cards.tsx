@@ -32,13 +32,17 @@ function SupportCard({
   );
 }
 
-/** Brings the contact form into view and puts the cursor in its first empty field. */
+/**
+ * Brings the contact form into view and puts the cursor in its first empty field; for a visitor,
+ * who sees the login prompt in its place, on its login button.
+ */
 function goToContactForm() {
   const section = document.getElementById(CONTACT_FORM_ID);
   if (!section) return;
   section.scrollIntoView({ block: 'start' });
   const fields = Array.from(section.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea'));
-  (fields.find((field) => field.value.trim() === '') ?? fields[0])?.focus({ preventScroll: true });
+  const target = fields.find((field) => field.value.trim() === '') ?? fields[0] ?? section.querySelector('button');
+  target?.focus({ preventScroll: true });
 }
 
 /**

@@ -50,7 +50,8 @@ describe('SupportCentre', () => {
   it('shows the urgent numbers before the forms (UI.md: not buried)', () => {
     renderCentre();
     const urgent = screen.getByRole('region', { name: supportPage.urgentTitle });
-    const form = screen.getByRole('button', { name: supportPage.submit });
+    // A visitor: the contact form's place holds its login prompt.
+    const form = screen.getByRole('button', { name: supportPage.loginAction });
     expect(urgent.compareDocumentPosition(form) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
@@ -62,15 +63,29 @@ describe('SupportCentre', () => {
     expect(screen.getByRole('link', { name: supportPage.guidesCardAction })).toHaveAttribute('href', '/support#faq');
   });
 
-  it('"Écrire au support" puts the cursor in the form’s first empty field', async () => {
+  it('"Écrire au support" puts the cursor in the form’s first empty field, or on a visitor’s login button', async () => {
     // jsdom has no scrollIntoView: lend one for this test only.
     const scrollIntoView = vi.fn();
     Object.defineProperty(HTMLElement.prototype, 'scrollIntoView', { value: scrollIntoView, configurable: true });
     try {
-      renderCentre();
+      const visitor = renderCentre();
       await userEvent.click(screen.getByRole('button', { name: supportPage.contactCardAction }));
-      expect(screen.getByLabelText(supportPage.nameLabel)).toHaveFocus();
-      expect(scrollIntoView).toHaveBeenCalledTimes(1);
+      expect(screen.getByRole('button', { name: supportPage.loginAction })).toHaveFocus();
+      visitor.unmount();
+
+      window.localStorage.setItem(AUTH_TOKEN_STORAGE_KEY, 'token');
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async (url: string) =>
+          url.startsWith('/api/v1/users/me') ? jsonResponse(200, currentUserFixture()) : jsonResponse(200, []),
+        ),
+      );
+      renderCentre();
+      // The name is prefilled: the cursor goes to the subject.
+      await waitFor(() => expect(screen.getByLabelText(supportPage.nameLabel)).toHaveValue('Camille'));
+      await userEvent.click(screen.getByRole('button', { name: supportPage.contactCardAction }));
+      expect(screen.getByLabelText(supportPage.subjectLabel)).toHaveFocus();
+      expect(scrollIntoView).toHaveBeenCalledTimes(2);
     } finally {
       Reflect.deleteProperty(HTMLElement.prototype, 'scrollIntoView');
     }
