@@ -1,0 +1,3 @@
+ALTER TABLE "payouts" ADD COLUMN "request_number" integer;--> statement-breakpoint
+CREATE UNIQUE INDEX "payouts_request_number_unique" ON "payouts" USING btree ("helper_id","currency","request_number") WHERE "payouts"."request_number" IS NOT NULL;--> statement-breakpoint
+ALTER TABLE "payouts" ADD CONSTRAINT "payouts_request_number_check" CHECK ("payouts"."request_number" IS NULL OR "payouts"."request_number" > 0);
