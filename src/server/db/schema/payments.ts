@@ -30,6 +30,14 @@ export const payments = pgTable(
     status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('open'),
     refundedCents: integer('refunded_cents').notNull().default(0),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /**
+     * What the receipt prints, as it stood when the payment succeeded: the offer can be renamed and a
+     * person's name changed afterwards, the paid document must not move (the amount is the row's own).
+     */
+    receiptOfferTitle: text('receipt_offer_title'),
+    receiptHelperName: text('receipt_helper_name'),
+    receiptSeekerName: text('receipt_seeker_name'),
+    receiptSessionStartAt: timestamp('receipt_session_start_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -41,6 +49,11 @@ export const payments = pgTable(
     check('payments_amount_check', sql`${t.amountCents} > 0`),
     check('payments_fee_check', sql`${t.applicationFeeCents} >= 0 AND ${t.applicationFeeCents} <= ${t.amountCents}`),
     check('payments_refunded_check', sql`${t.refundedCents} >= 0 AND ${t.refundedCents} <= ${t.amountCents}`),
+    // A paid row always has its receipt: nothing prints from today's offer or names by accident.
+    check(
+      'payments_receipt_snapshot_check',
+      sql`${t.paidAt} IS NULL OR (${t.receiptOfferTitle} IS NOT NULL AND ${t.receiptHelperName} IS NOT NULL AND ${t.receiptSeekerName} IS NOT NULL AND ${t.receiptSessionStartAt} IS NOT NULL)`,
+    ),
   ],
 );
 export type PaymentRow = typeof payments.$inferSelect;

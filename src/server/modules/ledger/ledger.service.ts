@@ -157,12 +157,13 @@ export async function bookingReceipt(ctx: AppContext, user: UserRow, bookingId: 
   const figures = addFigures(paid.map(paymentFigures));
   const paidAt = first.paidAt ?? first.createdAt;
   const seekerCopy = user.id === booking.user_id;
+  // The offer and the parties as they were paid for (the payment row's snapshot), not as they are now.
   const body = await renderReceipt({
     bookingId,
-    offerTitle: booking.offer.title,
-    sessionStartAt: new Date(booking.start_at),
-    helperName: booking.helper.display_name ?? booking.helper.username ?? '',
-    seekerName: booking.user.display_name ?? booking.user.username ?? '',
+    offerTitle: first.receiptOfferTitle ?? '',
+    sessionStartAt: first.receiptSessionStartAt ?? new Date(booking.start_at),
+    helperName: first.receiptHelperName ?? '',
+    seekerName: first.receiptSeekerName ?? '',
     currency: first.currency,
     paidAt,
     amountCents: figures.grossCents,

@@ -9,6 +9,7 @@ import { sendEach, type Mail } from '../../adapters/mail/mailer.ts';
 import { InvalidWebhookSignature, type CheckoutSessionResult } from '../../adapters/payments/provider.ts';
 import type { AppContext } from '../../app-types.ts';
 import { lockHelperPayouts } from '../../db/locks.ts';
+import { receiptSnapshotOf } from '../../db/receipt-snapshot.ts';
 import type { Transaction } from '../../db/client.ts';
 import type { BookingRow } from '../../db/schema/bookings.ts';
 import type { PaymentRow } from '../../db/schema/payments.ts';
@@ -373,6 +374,7 @@ async function onSessionPaid(
     paymentIntentId,
     paidAt: now,
     updatedAt: now,
+    ...(await receiptSnapshotOf(tx, payment.bookingId)),
   });
   const outcome = await confirmPaidBooking(tx, payment.bookingId, now);
   const detailed = await loadDetailedBooking(tx, payment.bookingId);
