@@ -155,3 +155,8 @@ export const pageTitles = {
   paymentSuccess: 'Réservation confirmée — Appui',
   resetPassword: 'Nouveau mot de passe — Appui',
 } as const;
+
+/** The banner of every page when the payment simulator runs in production (PAYMENTS_SIMULATOR=true). */
+export const demoMode = {
+  banner: 'Site de démonstration : aucun paiement n’est réel et aucune carte n’est débitée.',
+} as const;
