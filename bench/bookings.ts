@@ -269,6 +269,8 @@ async function main(): Promise<void> {
     SEED_DEMO: 'false',
     PORT: String(port),
     NODE_ENV: 'production',
+    // The bench pays with the simulator: production refuses it unless asked for (config.ts).
+    ...(process.env.STRIPE_SECRET_KEY ? {} : { PAYMENTS_SIMULATOR: 'true' }),
   });
   const app = await buildApp(config, { logger: false, serveWeb: false });
   await app.listen({ port, host: '127.0.0.1' });

@@ -253,7 +253,13 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(seoRoutes, { ctx });
   // The public pages are rendered at request time when the SSR bundle was built (plugins/ssr.ts).
   const serveWeb = options.serveWeb !== false;
-  const renderPage = serveWeb ? await loadPageRenderer(app, { publicUrl: config.publicUrl }) : null;
-  await registerSpa(app, { dataDir: config.dataDir, webDir: serveWeb ? undefined : '/nonexistent', renderPage });
+  const publicConfig = { demo_banner: config.demoBanner };
+  const renderPage = serveWeb ? await loadPageRenderer(app, { publicUrl: config.publicUrl, publicConfig }) : null;
+  await registerSpa(app, {
+    dataDir: config.dataDir,
+    webDir: serveWeb ? undefined : '/nonexistent',
+    renderPage,
+    publicConfig,
+  });
   return app;
 }

@@ -29,6 +29,8 @@ const EnvSchema = z.object({
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   STRIPE_SECRET_KEY: z.string().startsWith('sk_').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
+  // Unset: the simulator runs whenever STRIPE_SECRET_KEY is unset, outside production only.
+  PAYMENTS_SIMULATOR: booleanFlag.optional(),
   /** The Connect endpoint's own secret: events of connected accounts (account.updated, payout.*). */
   STRIPE_CONNECT_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
   SMTP_URL: z
@@ -80,6 +82,11 @@ export type AppConfig = Readonly<{
   stripe:
     | Readonly<{ secretKey: string; webhookSecret: string | undefined; connectWebhookSecret: string | undefined }>
     | undefined;
+  /**
+   * The payment simulator runs in production, by PAYMENTS_SIMULATOR=true: every page says that no
+   * payment is real (the browser's public config, plugins/public-config.ts).
+   */
+  demoBanner: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
   seedDemo: boolean;
@@ -134,6 +141,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (e.STRIPE_CONNECT_WEBHOOK_SECRET && !e.STRIPE_SECRET_KEY) {
     throw new ConfigError('Invalid configuration: STRIPE_SECRET_KEY is required with STRIPE_CONNECT_WEBHOOK_SECRET');
   }
+  if (e.PAYMENTS_SIMULATOR === true && e.STRIPE_SECRET_KEY) {
+    throw new ConfigError('Invalid configuration: PAYMENTS_SIMULATOR=true and STRIPE_SECRET_KEY exclude each other');
+  }
+  // A production server never takes pretend money by default: without Stripe's keys it would start
+  // the simulator, whose "fake card" marks bookings paid.
+  const simulatorInProduction = e.NODE_ENV === 'production' && !e.STRIPE_SECRET_KEY;
+  if (simulatorInProduction && e.PAYMENTS_SIMULATOR !== true) {
+    throw new ConfigError(
+      'Invalid configuration: NODE_ENV=production needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (or PAYMENTS_SIMULATOR=true for a demonstration without real payments)',
+    );
+  }
+  if (e.NODE_ENV === 'production' && e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
+    throw new ConfigError('Invalid configuration: STRIPE_WEBHOOK_SECRET is required with NODE_ENV=production');
+  }
   if (e.NODE_ENV === 'production' && e.SEED_DEMO === true) {
     throw new ConfigError(
       'Invalid configuration: SEED_DEMO=true is refused with NODE_ENV=production (demo accounts, public password)',
@@ -156,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           connectWebhookSecret: e.STRIPE_CONNECT_WEBHOOK_SECRET,
         })
       : undefined,
+    demoBanner: simulatorInProduction,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',

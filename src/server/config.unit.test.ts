@@ -3,6 +3,43 @@ import { BOOKING_SWEEP_INTERVAL_MS, REMINDER_SWEEP_INTERVAL_MS } from '#shared/c
 import { ConfigError, defaultDatabasePoolSize, loadConfig } from './config.ts';
 
 const base = { JWT_SECRET: 'x'.repeat(40), DATA_DIR: '/tmp/appui-config-test' };
+/** Production with the simulator chosen explicitly (no Stripe keys). */
+const demoProduction = { ...base, NODE_ENV: 'production', PAYMENTS_SIMULATOR: 'true' };
+const stripeKeys = { STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' };
+
+describe('payment modes', () => {
+  it('refuses to start in production without Stripe keys, in one line naming the variables', () => {
+    const production = { ...base, NODE_ENV: 'production' };
+    for (const env of [production, { ...production, PAYMENTS_SIMULATOR: 'false' }]) {
+      expect(() => loadConfig(env)).toThrow(ConfigError);
+      expect(() => loadConfig(env)).toThrow(/STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET.*PAYMENTS_SIMULATOR=true/);
+    }
+    expect(() => loadConfig({ ...production, STRIPE_SECRET_KEY: 'sk_live_x' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
+  });
+
+  it('runs the simulator in production only when PAYMENTS_SIMULATOR=true, with the demonstration banner', () => {
+    const demo = loadConfig(demoProduction);
+    expect(demo.stripe).toBeUndefined();
+    expect(demo.demoBanner).toBe(true);
+    const real = loadConfig({ ...base, NODE_ENV: 'production', ...stripeKeys });
+    expect(real.stripe?.secretKey).toBe('sk_live_x');
+    expect(real.demoBanner).toBe(false);
+  });
+
+  it('keeps the simulator without keys outside production, with no banner', () => {
+    for (const env of [base, { ...base, NODE_ENV: 'test' }, { ...base, PAYMENTS_SIMULATOR: 'true' }]) {
+      const config = loadConfig(env);
+      expect(config.stripe).toBeUndefined();
+      expect(config.demoBanner).toBe(false);
+    }
+  });
+
+  it('refuses PAYMENTS_SIMULATOR=true with Stripe keys, naming both', () => {
+    expect(() => loadConfig({ ...base, PAYMENTS_SIMULATOR: 'true', ...stripeKeys })).toThrow(
+      /PAYMENTS_SIMULATOR=true and STRIPE_SECRET_KEY/,
+    );
+  });
+});
 
 describe('DATABASE_POOL_SIZE', () => {
   it('defaults to twice the cores, between 4 and 10', () => {
@@ -39,13 +76,13 @@ describe('SEED_DEMO', () => {
   it('defaults to demo data outside production only', () => {
     expect(loadConfig(base).seedDemo).toBe(true);
     expect(loadConfig({ ...base, NODE_ENV: 'test' }).seedDemo).toBe(true);
-    expect(loadConfig({ ...base, NODE_ENV: 'production' }).seedDemo).toBe(false);
-    expect(loadConfig({ ...base, NODE_ENV: 'production', SEED_DEMO: 'false' }).seedDemo).toBe(false);
+    expect(loadConfig({ ...demoProduction }).seedDemo).toBe(false);
+    expect(loadConfig({ ...demoProduction, SEED_DEMO: 'false' }).seedDemo).toBe(false);
     expect(loadConfig({ ...base, SEED_DEMO: 'false' }).seedDemo).toBe(false);
   });
 
   it('refuses SEED_DEMO=true in production, naming the variable', () => {
-    const production = { ...base, NODE_ENV: 'production', SEED_DEMO: 'true' };
+    const production = { ...demoProduction, SEED_DEMO: 'true' };
     expect(() => loadConfig(production)).toThrow(ConfigError);
     expect(() => loadConfig(production)).toThrow(/SEED_DEMO/);
   });

@@ -32,6 +32,7 @@ describe('runStartupTasks', () => {
   it('creates no demo data and no demo account on an empty database in production', async () => {
     const production = loadConfig({
       NODE_ENV: 'production',
+      PAYMENTS_SIMULATOR: 'true',
       DATA_DIR: t.config.dataDir,
       JWT_SECRET: t.config.jwtSecret,
     });

@@ -361,6 +361,8 @@ export const SITEMAP_MAX_URLS = 50_000;
 export const SSR_HYDRATED_STALE_MS = 60_000;
 /** The id of the JSON script carrying the server's query data (CSP: no inline script). */
 export const SSR_STATE_ELEMENT_ID = 'appui-ssr-state';
+/** The id of the JSON script carrying the browser's public configuration (PublicConfig), in every page. */
+export const PUBLIC_CONFIG_ELEMENT_ID = 'appui-public-config';
 /**
  * Longest wait for a server-rendered page: past it the server sends the app shell, which the browser
  * renders itself, rather than hold a visitor's page behind a slow database (the render goes on and

@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { headHtml, jsonForScript } from '#shared/rules/seo.ts';
+import type { PublicConfig } from '#shared/schemas/public-config.ts';
 import { configureZod } from '#shared/schemas/zod-locale.ts';
 import { AppProvider } from './app/provider.tsx';
 import { routes } from './app/router.tsx';
@@ -21,6 +22,8 @@ export type RenderOptions = {
   fetchApi: ApiTransport;
   /** PUBLIC_URL: canonical links and JSON-LD are absolute on it. */
   publicUrl: string;
+  /** What the page tells the browser of the server (the demonstration banner): rendered the same. */
+  publicConfig?: PublicConfig;
   /** Aborted when the server gave up waiting and sent the app shell: the page is then not rendered. */
   signal?: AbortSignal;
 };
@@ -77,7 +80,7 @@ export async function render(url: string, options: RenderOptions): Promise<Rende
     const router = createStaticRouter(handler.dataRoutes, context);
     const html = renderToString(
       <StrictMode>
-        <AppProvider queryClient={queryClient}>
+        <AppProvider queryClient={queryClient} publicConfig={options.publicConfig}>
           {/* hydrate={false}: React Router's own hydration script would be inline, which the CSP forbids. */}
           <StaticRouterProvider router={router} context={context} hydrate={false} />
         </AppProvider>

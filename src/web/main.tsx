@@ -10,6 +10,7 @@ import { getAuthToken } from './lib/auth-token.ts';
 import { keyLoadedHistoryEntry } from './lib/history-key.ts';
 import { APP_FAILED_EVENT, APP_READY_EVENT } from './lib/early-input.ts';
 import { createQueryClient } from './lib/query-client.ts';
+import { readPublicConfig } from './lib/public-config.tsx';
 import { readSsrState, seedFromSsr } from './lib/ssr-state.ts';
 import { AppProvider } from './app/provider.tsx';
 import { createAppRouter, routes } from './app/router.tsx';
@@ -70,7 +71,11 @@ async function start(root: HTMLElement): Promise<void> {
   const router = createAppRouter();
   const app = (
     <StrictMode>
-      <AppProvider queryClient={queryClient} onLoggedOut={() => void router.navigate(paths.home.href())}>
+      <AppProvider
+        queryClient={queryClient}
+        publicConfig={readPublicConfig(document)}
+        onLoggedOut={() => void router.navigate(paths.home.href())}
+      >
         <RouterProvider router={router} />
       </AppProvider>
       <AppReady />

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { commissionCents } from '#shared/rules/commission.ts';
 import type { Executor } from '#server/db/client.ts';
+import { receiptSnapshotOf } from '#server/db/receipt-snapshot.ts';
 import type { BookingRow } from '#server/db/schema/bookings.ts';
 import { paymentRefunds, payments, type PaymentRefundRow, type PaymentRow } from '#server/db/schema/payments.ts';
 
@@ -19,6 +20,8 @@ export async function createPayment(
 ): Promise<PaymentRow> {
   const amountCents = fields.amountCents ?? booking.priceCents;
   const suffix = randomUUID().replace(/-/g, '').slice(0, 16);
+  // A paid row carries its receipt, as the webhook writes it (payments_receipt_snapshot_check).
+  const receipt = fields.paidAt === null ? {} : await receiptSnapshotOf(db, booking.id);
   const [row] = await db
     .insert(payments)
     .values({
@@ -30,6 +33,7 @@ export async function createPayment(
       currency: booking.currency,
       status: 'succeeded',
       paidAt: new Date(),
+      ...receipt,
       ...fields,
       amountCents,
     })

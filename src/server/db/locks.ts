@@ -21,3 +21,11 @@ export async function lockHelperCalendar(db: Executor, helperId: string): Promis
 export async function lockSeekerHolds(db: Executor, seekerId: string): Promise<void> {
   await db.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${'holds:' + seekerId}, 0))`);
 }
+
+/**
+ * A helper's payout lock, taken by a payout the app asks for: a second request (another click, another
+ * process) waits until the first one's payout is recorded, then reads the balance without it.
+ */
+export async function lockHelperPayouts(db: Executor, helperId: string): Promise<void> {
+  await db.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${'payouts:' + helperId}, 0))`);
+}

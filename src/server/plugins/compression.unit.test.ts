@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app-types.ts';
 import { COMPRESSION_THRESHOLD_BYTES, registerCompression } from './compression.ts';
 import { registerSpa } from './spa.ts';
+import { withPublicConfig } from './ssr.ts';
+import { DEFAULT_PUBLIC_CONFIG } from '#shared/schemas/public-config.ts';
 
 /** What each answer's body is, decoded as its Content-Encoding says. */
 function decoded(response: { headers: Record<string, unknown>; rawPayload: Buffer }): Buffer {
@@ -31,7 +33,7 @@ describe('compressed answers', () => {
     items: Array.from({ length: 40 }, (_, index) => ({ id: index, title: `Écoute bienveillante ${index}` })),
   };
   const script = `export const lines = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `ligne ${i}`))};`;
-  const html = `<!doctype html><html lang="fr"><body>${'<p>Appui</p>'.repeat(200)}</body></html>`;
+  const html = `<!doctype html><html lang="fr"><body>${'<p>Appui</p>'.repeat(200)}<!--app-config--></body></html>`;
 
   beforeAll(async () => {
     mkdirSync(path.join(webDir, 'assets'), { recursive: true });
@@ -125,7 +127,9 @@ describe('compressed answers', () => {
     }
   });
 
-  it('serves the page HTML precompressed and never cached stale', async () => {
+  // The shell is filled with the public config per answer, so it is compressed then, not read from the
+  // build's .br and .gz copies.
+  it('serves the page HTML compressed, its public config filled in, never cached stale', async () => {
     for (const [accept, encoding] of [
       ['br', 'br'],
       ['gzip', 'gzip'],
@@ -137,7 +141,7 @@ describe('compressed answers', () => {
       expect(response.headers['content-type'], accept).toMatch(/text\/html/);
       expect(response.headers['cache-control'], accept).toBe('no-cache');
       expect(response.headers.vary, accept).toMatch(/accept-encoding/i);
-      expect(decoded(response).toString('utf8'), accept).toBe(html);
+      expect(decoded(response).toString('utf8'), accept).toBe(withPublicConfig(html, DEFAULT_PUBLIC_CONFIG));
     }
   });
 });

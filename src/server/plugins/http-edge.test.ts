@@ -116,8 +116,8 @@ describe('OpenAPI UI', () => {
   const base = { DATA_DIR: '/nonexistent', JWT_SECRET: 'x'.repeat(32) };
 
   it('is off in production unless OPENAPI_UI enables it, on elsewhere', () => {
-    expect(loadConfig({ ...base, NODE_ENV: 'production' }).openApiUi).toBe(false);
-    expect(loadConfig({ ...base, NODE_ENV: 'production', OPENAPI_UI: 'true' }).openApiUi).toBe(true);
+    expect(loadConfig({ ...base, NODE_ENV: 'production', PAYMENTS_SIMULATOR: 'true' }).openApiUi).toBe(false);
+    expect(loadConfig({ ...base, NODE_ENV: 'production', PAYMENTS_SIMULATOR: 'true', OPENAPI_UI: 'true' }).openApiUi).toBe(true);
     expect(loadConfig({ ...base, NODE_ENV: 'development' }).openApiUi).toBe(true);
     expect(loadConfig({ ...base, NODE_ENV: 'development', OPENAPI_UI: 'false' }).openApiUi).toBe(false);
   });

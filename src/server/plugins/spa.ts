@@ -8,7 +8,8 @@ import { ErrorCode } from '#shared/error-codes.ts';
 import { apiErrors } from '#shared/messages/common.ts';
 import { isPagePath } from '#shared/page-routes.ts';
 import type { App } from '../app-types.ts';
-import { fillTemplate, type PageRenderer } from './ssr.ts';
+import { DEFAULT_PUBLIC_CONFIG, type PublicConfig } from '#shared/schemas/public-config.ts';
+import { fillTemplate, withPublicConfig, type PageRenderer } from './ssr.ts';
 
 export const WEB_DIST_DIR = path.resolve(import.meta.dirname, '../../../dist/web');
 
@@ -18,13 +19,23 @@ export const WEB_DIST_DIR = path.resolve(import.meta.dirname, '../../../dist/web
  * to it at build (vite.config.ts) as the request's Accept-Encoding allows, and the history
  * fallback: a non-API GET gets a public page rendered on the server (`renderPage`, plugins/ssr.ts)
  * with its own status, else the app's empty shell, with 200 at the path of a page of the web router
- * (src/shared/page-routes.ts) and 404 elsewhere (the app then shows "Page non trouvée").
+ * (src/shared/page-routes.ts) and 404 elsewhere (the app then shows "Page non trouvée"). Every page
+ * sent carries the browser's public configuration (ssr.ts withPublicConfig), so the shell is filled
+ * and compressed per answer instead of sent from the build's compressed copies.
  * Uploads are served from DATA_DIR.
  */
 export async function registerSpa(
   app: App,
-  options: { dataDir: string; webDir?: string; renderPage?: PageRenderer | null; renderTimeoutMs?: number },
+  options: {
+    dataDir: string;
+    webDir?: string;
+    renderPage?: PageRenderer | null;
+    renderTimeoutMs?: number;
+    /** Written into every page sent (ssr.ts withPublicConfig). */
+    publicConfig?: PublicConfig;
+  },
 ): Promise<void> {
+  const publicConfig = options.publicConfig ?? DEFAULT_PUBLIC_CONFIG;
   const uploadsDir = path.join(options.dataDir, 'uploads');
   mkdirSync(uploadsDir, { recursive: true }); // @fastify/static wants its root to exist at start
   await app.register(fastifyStatic, {
@@ -65,7 +76,9 @@ export async function registerSpa(
     const isFile = pathname.startsWith('/assets/') || /\.[a-z0-9]{2,5}$/i.test(pathname);
     if (!isApi && !isFile && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
       // A public page comes rendered (plugins/ssr.ts); any other gets the empty shell.
-      const rendered = renderPage ? await renderOrShell(request, renderPage, webDir, renderTimeoutMs) : null;
+      const rendered = renderPage
+        ? await renderOrShell(request, renderPage, webDir, renderTimeoutMs, publicConfig)
+        : null;
       if (rendered) {
         return reply
           .code(rendered.status)
@@ -73,10 +86,14 @@ export async function registerSpa(
           .type('text/html; charset=utf-8')
           .send(rendered.body);
       }
+      const shell = await readFile(path.join(webDir, 'index.html'), 'utf8');
       return reply
         .code(isPagePath(pathname) ? 200 : 404)
         .header('Cache-Control', 'no-cache')
-        .sendFile('index.html', webDir);
+        // Compressed or not as the request accepts (plugins/compression.ts): a cache must tell them apart.
+        .header('Vary', 'Accept-Encoding')
+        .type('text/html; charset=utf-8')
+        .send(withPublicConfig(shell, publicConfig));
     }
     const detail = isApi ? apiErrors.routeNotFound : apiErrors.notFound;
     return reply.code(404).send({ detail, code: isApi ? ErrorCode.ROUTE_NOT_FOUND : ErrorCode.NOT_FOUND });
@@ -119,6 +136,7 @@ async function renderOrShell(
   renderPage: PageRenderer,
   webDir: string,
   timeoutMs: number,
+  publicConfig: PublicConfig,
 ): Promise<{ status: number; body: string } | null> {
   try {
     const page = await withTimeout((signal) => renderPage(request.url, signal), timeoutMs);
@@ -128,7 +146,7 @@ async function renderOrShell(
     }
     if (!page) return null;
     const template = await readFile(path.join(webDir, 'index.html'), 'utf8');
-    return { status: page.status, body: fillTemplate(template, page) };
+    return { status: page.status, body: fillTemplate(withPublicConfig(template, publicConfig), page) };
   } catch (error) {
     request.log.error({ err: error }, 'server-side rendering failed; the app shell is sent instead');
     return null;

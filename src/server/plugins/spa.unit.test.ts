@@ -15,7 +15,7 @@ describe('SPA serving', () => {
 
   beforeAll(async () => {
     mkdirSync(path.join(webDir, 'assets'), { recursive: true });
-    writeFileSync(path.join(webDir, 'index.html'), '<html>shell</html>');
+    writeFileSync(path.join(webDir, 'index.html'), '<html>shell<!--app-config--></html>');
     writeFileSync(path.join(webDir, 'assets', 'main-abc.js'), 'console.log(1)');
     registerErrorHandler(app);
     await registerSpa(app, { dataDir: path.join(root, 'data'), webDir });
@@ -74,7 +74,7 @@ const TEMPLATE = [
   '<html><head><meta charset="UTF-8" />',
   '<!--app-head--><title>Défaut</title><!--/app-head-->',
   '</head><body><div id="root"><!--app-html--></div>',
-  '<!--app-state--><script type="module" src="/assets/main.js"></script></body></html>',
+  '<!--app-state--><!--app-config--><script type="module" src="/assets/main.js"></script></body></html>',
 ].join('\n');
 
 describe('server-rendered pages (issue 11 section 2)', () => {
@@ -179,5 +179,52 @@ describe('fillTemplate', () => {
   it('refuses a template that lost a marker', () => {
     expect(() => fillTemplate(TEMPLATE.replace('<!--app-state-->', ''), page)).toThrow(/markers/);
     expect(() => fillTemplate(TEMPLATE.replace('<!--/app-head-->', ''), page)).toThrow(/markers/);
+  });
+});
+
+describe('the public config in every page', () => {
+  const root = mkdtempSync(path.join(tmpdir(), 'appui-config-'));
+  const webDir = path.join(root, 'web');
+  const demoApp = Fastify() as unknown as App;
+  const plainApp = Fastify() as unknown as App;
+  const renderPage = (url: string) =>
+    Promise.resolve(
+      url === '/a-propos'
+        ? { status: 200, html: '<main>Rendu</main>', head: '<title>Rendu</title>', state: '{}' }
+        : null,
+    );
+  const configScript = (flag: boolean) =>
+    `<script type="application/json" id="appui-public-config">{"demo_banner":${flag}}</script>`;
+
+  beforeAll(async () => {
+    mkdirSync(webDir, { recursive: true });
+    writeFileSync(path.join(webDir, 'index.html'), TEMPLATE);
+    await registerSpa(demoApp, {
+      dataDir: path.join(root, 'data'),
+      webDir,
+      renderPage,
+      publicConfig: { demo_banner: true },
+    });
+    await registerSpa(plainApp, { dataDir: path.join(root, 'data'), webDir, renderPage });
+  });
+
+  afterAll(async () => {
+    await Promise.all([demoApp.close(), plainApp.close()]);
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('tells the browser of the demonstration banner on the shell and on a server-rendered page', async () => {
+    for (const url of ['/dashboard', '/a-propos', '/nope']) {
+      const response = await demoApp.inject({ method: 'GET', url });
+      expect(response.body, url).toContain(configScript(true));
+      expect(response.body).not.toContain('<!--app-config-->');
+    }
+    expect((await demoApp.inject({ method: 'GET', url: '/a-propos' })).body).toContain('<main>Rendu</main>');
+  });
+
+  it('says no banner by default', async () => {
+    for (const url of ['/dashboard', '/a-propos']) {
+      expect((await plainApp.inject({ method: 'GET', url })).body).toContain(configScript(false));
+    }
   });
 });

@@ -1,7 +1,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { SSR_STATE_ELEMENT_ID } from '#shared/constants.ts';
+import { PUBLIC_CONFIG_ELEMENT_ID, SSR_STATE_ELEMENT_ID } from '#shared/constants.ts';
+import { jsonForScript } from '#shared/rules/seo.ts';
+import type { PublicConfig } from '#shared/schemas/public-config.ts';
 import type { App } from '../app-types.ts';
 
 /**
@@ -21,6 +23,7 @@ export const TEMPLATE_MARKERS = {
   headEnd: '<!--/app-head-->',
   html: '<!--app-html-->',
   state: '<!--app-state-->',
+  config: '<!--app-config-->',
 } as const;
 
 /** What entry-server.tsx's render answers (the type is written again here: no import of web code). */
@@ -28,7 +31,7 @@ export type RenderedPage = { status: number; html: string; head: string; state: 
 type FetchApi = (url: string, init: RequestInit) => Promise<Response>;
 type RenderFunction = (
   url: string,
-  options: { fetchApi: FetchApi; publicUrl: string; signal?: AbortSignal },
+  options: { fetchApi: FetchApi; publicUrl: string; publicConfig: PublicConfig; signal?: AbortSignal },
 ) => Promise<RenderedPage | null>;
 
 /**
@@ -59,6 +62,16 @@ export function fillTemplate(template: string, page: RenderedPage): string {
   return withHead.replace(TEMPLATE_MARKERS.html, () => page.html).replace(TEMPLATE_MARKERS.state, () => stateScript);
 }
 
+/**
+ * Any page of the app (the shell or a rendered one) with the browser's public configuration in a JSON
+ * script, where index.html has its marker: every page, whichever way it is sent, carries it.
+ */
+export function withPublicConfig(html: string, config: PublicConfig): string {
+  if (!html.includes(TEMPLATE_MARKERS.config)) throw new Error('index.html lost its <!--app-config--> marker');
+  const script = `<script type="application/json" id="${PUBLIC_CONFIG_ELEMENT_ID}">${jsonForScript(config)}</script>`;
+  return html.replace(TEMPLATE_MARKERS.config, () => script);
+}
+
 /** Answers the web's fetchers from the API of this process, with no token (a visitor). */
 function inProcessFetch(app: App): FetchApi {
   return async (url, init) => {
@@ -82,7 +95,7 @@ function isRenderFunction(value: unknown): value is RenderFunction {
 /** Loads the SSR bundle when it was built; null otherwise. */
 export async function loadPageRenderer(
   app: App,
-  options: { entry?: string; publicUrl: string },
+  options: { entry?: string; publicUrl: string; publicConfig: PublicConfig },
 ): Promise<PageRenderer | null> {
   const entry = options.entry ?? SSR_ENTRY;
   if (!existsSync(entry)) return null;
@@ -90,5 +103,6 @@ export async function loadPageRenderer(
   const render = module.render;
   if (!isRenderFunction(render)) throw new Error(`${entry} exports no render function`);
   const fetchApi = inProcessFetch(app);
-  return (url, signal) => render(url, { fetchApi, publicUrl: options.publicUrl, signal });
+  const { publicUrl, publicConfig } = options;
+  return (url, signal) => render(url, { fetchApi, publicUrl, publicConfig, signal });
 }

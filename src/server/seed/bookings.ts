@@ -5,6 +5,7 @@ import { bookings, reviews, type BookingRow } from '../db/schema/bookings.ts';
 import { localCheckoutSessions, payments } from '../db/schema/payments.ts';
 import { offers, pricingOptions, type OfferRow, type PricingOptionRow } from '../db/schema/offers.ts';
 import { payoutAccounts } from '../db/schema/payouts.ts';
+import { receiptSnapshotOf } from '../db/receipt-snapshot.ts';
 import { slots } from '../db/schema/slots.ts';
 import type { SeedContext } from './context.ts';
 import type { DemoUsers } from './users.ts';
@@ -104,6 +105,7 @@ async function seedPastPayment(seed: SeedContext, booking: BookingRow, customerE
     currency: booking.currency,
     status: 'succeeded',
     paidAt,
+    ...(await receiptSnapshotOf(seed.db, booking.id)),
     createdAt: booking.createdAt,
     updatedAt: paidAt,
   });

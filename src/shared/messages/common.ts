@@ -164,3 +164,8 @@ export const pageTitles = {
   verifyEmail: 'Confirmation de l’adresse e-mail — Appui',
   dataRights: 'Mes données — Appui',
 } as const;
+
+/** The banner of every page when the payment simulator runs in production (PAYMENTS_SIMULATOR=true). */
+export const demoMode = {
+  banner: 'Site de démonstration : aucun paiement n’est réel et aucune carte n’est débitée.',
+} as const;

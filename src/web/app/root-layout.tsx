@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { nav } from '#shared/messages/common.ts';
 import { BioReminder } from '#web/components/layout/bio-reminder.tsx';
+import { DemoBanner } from '#web/components/layout/demo-banner.tsx';
 import { GeneralHeader, LandingHeader } from '#web/components/layout/headers.tsx';
 import { SiteFooter } from '#web/components/layout/site-footer.tsx';
 import { paths } from '#web/config/paths.ts';
@@ -18,7 +19,7 @@ function NavigationProgress() {
 }
 
 /**
- * The frame of every page: skip link, header (landing header on / and /dashboard, where the
+ * The frame of every page: skip link, the demonstration banner when payments are simulated, header (landing header on / and /dashboard, where the
  * general header is hidden), the page, footer, and the login dialog opener. The role tone is set on
  * <html> so portalled dialogs and menus get the same accent.
  */
@@ -40,6 +41,7 @@ export function RootLayout() {
         </a>
         <NavigationProgress />
         <div className="flex min-h-dvh flex-col">
+          <DemoBanner />
           {useLandingHeader ? (
             <LandingHeader messagesLink={<MessagesHeaderLink />} />
           ) : (

@@ -223,15 +223,25 @@ export class LocalProvider implements PaymentProvider {
     return { redirectTo: session.successUrl.replaceAll('{CHECKOUT_SESSION_ID}', encodeURIComponent(session.id)) };
   }
 
+  /** A payout id in the simulator's form, for a payout recorded before its events are sent. */
+  newPayoutId(): string {
+    return token('po');
+  }
+
   /**
    * "Déclencher un versement" (the dashboard page): a payout of `amountCents` to the account's bank,
    * told as Stripe tells a connected account's payout — `payout.created` (pending), then `payout.paid`
    * — both carrying `account`, through the same handler. The amount is the caller's (the ledger's
-   * available balance); the simulator keeps no balance of its own.
+   * available balance, already recorded as a pending payout under `id` by requestPayouts); the
+   * simulator keeps no balance of its own.
    */
-  async payOut(accountId: string, amountCents: number, currency: CheckoutSessionInput['currency']): Promise<string> {
+  async payOut(
+    accountId: string,
+    amountCents: number,
+    currency: CheckoutSessionInput['currency'],
+    id: string = this.newPayoutId(),
+  ): Promise<string> {
     await this.requireAccount(accountId);
-    const id = token('po');
     const payout = (status: 'pending' | 'paid') => ({
       id,
       object: 'payout',

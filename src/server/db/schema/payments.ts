@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { CURRENCIES } from '#shared/constants.ts';
 import { PAYMENT_REFUND_STATUSES, PAYMENT_STATUSES, REFUND_CAUSES } from '#shared/rules/payment-status.ts';
 import { bookings } from './bookings.ts';
@@ -30,6 +30,14 @@ export const payments = pgTable(
     status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('open'),
     refundedCents: integer('refunded_cents').notNull().default(0),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /**
+     * What the receipt prints, as it stood when the payment succeeded: the offer can be renamed and a
+     * person's name changed afterwards, the paid document must not move (the amount is the row's own).
+     */
+    receiptOfferTitle: text('receipt_offer_title'),
+    receiptHelperName: text('receipt_helper_name'),
+    receiptSeekerName: text('receipt_seeker_name'),
+    receiptSessionStartAt: timestamp('receipt_session_start_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -41,6 +49,11 @@ export const payments = pgTable(
     check('payments_amount_check', sql`${t.amountCents} > 0`),
     check('payments_fee_check', sql`${t.applicationFeeCents} >= 0 AND ${t.applicationFeeCents} <= ${t.amountCents}`),
     check('payments_refunded_check', sql`${t.refundedCents} >= 0 AND ${t.refundedCents} <= ${t.amountCents}`),
+    // A paid row always has its receipt: nothing prints from today's offer or names by accident.
+    check(
+      'payments_receipt_snapshot_check',
+      sql`${t.paidAt} IS NULL OR (${t.receiptOfferTitle} IS NOT NULL AND ${t.receiptHelperName} IS NOT NULL AND ${t.receiptSeekerName} IS NOT NULL AND ${t.receiptSessionStartAt} IS NOT NULL)`,
+    ),
   ],
 );
 export type PaymentRow = typeof payments.$inferSelect;
@@ -92,14 +105,29 @@ export const payouts = pgTable(
     status: text('status', { enum: PAYOUT_STATUSES }).notNull(),
     /** The bank's expected (pending) or actual (paid) arrival date, as the provider gives it. */
     arrivalAt: timestamp('arrival_at', { withTimezone: true }),
+    /**
+     * A payout the app itself asked for (the simulator's "Déclencher un versement"): one more than the
+     * helper's highest number in that currency when the balance was read. Null for the payouts the
+     * provider makes on its own schedule (Stripe's), which its own balance already bounds.
+     */
+    requestNumber: integer('request_number'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('payouts_helper_idx').on(t.helperId),
+    // Two payouts computed from the same view of a helper's payouts would both take the same balance:
+    // they carry the same number, and this index refuses the second, whichever process or lock (or
+    // none) they went through. A lock alone makes the second press wait; this makes paying twice
+    // impossible. (A CHECK cannot see other rows, and a unique "one pending payout" would refuse
+    // Stripe's own payouts, several of which can be in transit at once.)
+    uniqueIndex('payouts_request_number_unique')
+      .on(t.helperId, t.currency, t.requestNumber)
+      .where(sql`${t.requestNumber} IS NOT NULL`),
     check('payouts_status_check', oneOf(t.status, PAYOUT_STATUSES)),
     check('payouts_currency_check', oneOf(t.currency, CURRENCIES)),
     check('payouts_amount_check', sql`${t.amountCents} > 0`),
+    check('payouts_request_number_check', sql`${t.requestNumber} IS NULL OR ${t.requestNumber} > 0`),
   ],
 );
 export type PayoutRow = typeof payouts.$inferSelect;

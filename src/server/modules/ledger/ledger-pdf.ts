@@ -1,20 +1,37 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import { fr } from 'date-fns/locale/fr';
 import { receiptPdf, statementPdf } from '#shared/messages/ledger.ts';
 import type { PaymentFigures } from '#shared/rules/ledger.ts';
 import { frenchLongParisDate, frenchParisDate, parisClock } from '#shared/rules/paris-time.ts';
+import { isRightToLeft, printable } from '#shared/rules/printable-text.ts';
 
 /**
- * The money documents, drawn with pdfkit's standard fonts (Helvetica, WinAnsi encoding: every French
- * accent, "€" and "—" included, no font file to ship). Texts come from messages/ledger.ts.
+ * The money documents. pdfkit's standard fonts (Helvetica) speak WinAnsi only: a name in Cyrillic or
+ * Arabic came out as "Ø=Þ". They are drawn with DejaVu Sans instead (the `dejavu-fonts-ttf` package,
+ * embedded as a subset of the glyphs used), which covers Latin, Cyrillic and Arabic, the latter shaped
+ * by pdfkit's fontkit. Texts come from messages/ledger.ts; people's texts go through `printable`.
  */
+
+const fontFile = (name: string) => readFileSync(createRequire(import.meta.url).resolve(`dejavu-fonts-ttf/ttf/${name}`));
+/** Read once at start (about 2 MB); each document embeds only the glyphs it uses. */
+const FONTS = {
+  regular: fontFile('DejaVuSans.ttf'),
+  bold: fontFile('DejaVuSans-Bold.ttf'),
+  italic: fontFile('DejaVuSans-Oblique.ttf'),
+} as const;
+
+/** What pdfkit keeps of the current font: fontkit's font, whose cmap tells what it can draw. */
+type CurrentFont = { _font?: { font?: { hasGlyphForCodePoint?: (codePoint: number) => boolean } } };
 
 const MARGIN = 56;
 const AUTHOR = 'Appui';
 
 /**
- * fr-FR amounts ("1 234,56 €"). Intl separates thousands with U+202F, which WinAnsi lacks: it becomes
- * the no-break space, which it has. 0 is "0,00 €" here (a document never says "Gratuit").
+ * fr-FR amounts ("1 234,56 €"). Intl separates thousands with U+202F; the documents write the plain
+ * no-break space, which every PDF reader copies as a space. 0 is "0,00 €" here (a document never says
+ * "Gratuit").
  */
 export function pdfMoney(cents: number, currency: string): string {
   return new Intl.NumberFormat('fr-FR', { style: 'currency', currency: currency.toUpperCase() })
@@ -35,6 +52,7 @@ function render(title: string, draw: (doc: PDFKit.PDFDocument) => void): Promise
     displayTitle: true,
     info: { Title: title, Author: AUTHOR, Creator: AUTHOR },
   });
+  for (const [name, file] of Object.entries(FONTS)) doc.registerFont(name, file);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -47,19 +65,31 @@ function render(title: string, draw: (doc: PDFKit.PDFDocument) => void): Promise
 }
 
 function header(doc: PDFKit.PDFDocument, title: string, subtitle: string): void {
-  doc.font('Helvetica-Bold').fontSize(20).text(title);
-  doc.font('Helvetica').fontSize(10).fillColor('#555555').text(subtitle).fillColor('#000000');
+  doc.font('bold').fontSize(20).text(title);
+  doc.font('regular').fontSize(10).fillColor('#555555').text(subtitle).fillColor('#000000');
   doc.moveDown(1.5);
+}
+
+/** `printable` for the document's current font (a value may be a person's name or title). */
+function printableHere(doc: PDFKit.PDFDocument, text: string): string {
+  const font = (doc as unknown as CurrentFont)._font?.font;
+  const canDraw = font?.hasGlyphForCodePoint?.bind(font);
+  if (!canDraw) throw new Error('the document has no embedded font to check its text against');
+  return printable(text, canDraw);
 }
 
 function line(doc: PDFKit.PDFDocument, label: string, value: string): void {
   const y = doc.y;
-  doc.font('Helvetica-Bold').fontSize(11).text(label, MARGIN, y, { width: 170 });
+  doc.font('bold').fontSize(11).text(label, MARGIN, y, { width: 170 });
   const labelBottom = doc.y;
-  doc
-    .font('Helvetica')
-    .fontSize(11)
-    .text(value, MARGIN + 180, y, { width: doc.page.width - 2 * MARGIN - 180 });
+  doc.font('regular').fontSize(11);
+  const text = printableHere(doc, value);
+  // pdfkit shapes each word apart, its space included, so an Arabic name's words would touch and
+  // read in the wrong order; with features given it shapes the whole run, which fontkit orders from
+  // the right.
+  const options: PDFKit.Mixins.TextOptions = { width: doc.page.width - 2 * MARGIN - 180 };
+  if (isRightToLeft(text)) Object.assign(options, { features: ['kern'], align: 'right' });
+  doc.text(text, MARGIN + 180, y, options);
   doc.y = Math.max(labelBottom, doc.y) + 4;
 }
 
@@ -84,7 +114,7 @@ export function renderReceipt(data: ReceiptData): Promise<Buffer> {
   return render(receiptPdf.title, (doc) => {
     header(doc, receiptPdf.title, receiptPdf.subtitle);
     if (data.demo) {
-      doc.font('Helvetica-Bold').fontSize(11).fillColor('#b45309').text(receiptPdf.demoMode).fillColor('#000000');
+      doc.font('bold').fontSize(11).fillColor('#b45309').text(receiptPdf.demoMode).fillColor('#000000');
       doc.moveDown();
     }
     const money = (cents: number) => pdfMoney(cents, data.currency);
@@ -106,7 +136,7 @@ export function renderReceipt(data: ReceiptData): Promise<Buffer> {
     line(doc, receiptPdf.refund, refund);
     line(doc, receiptPdf.reference, data.references.join(', '));
     doc.moveDown(2);
-    doc.font('Helvetica').fontSize(9).fillColor('#555555').text(receiptPdf.footer, MARGIN);
+    doc.font('regular').fontSize(9).fillColor('#555555').text(receiptPdf.footer, MARGIN);
   });
 }
 
@@ -137,7 +167,7 @@ export function renderStatement(data: StatementData): Promise<Buffer> {
     line(doc, statementPdf.issuedAt, frenchParisDate(data.issuedAt));
     doc.moveDown();
     if (data.sections.every((section) => section.total.grossCents === 0)) {
-      doc.font('Helvetica-Oblique').fontSize(11).text(statementPdf.empty, MARGIN);
+      doc.font('italic').fontSize(11).text(statementPdf.empty, MARGIN);
       doc.moveDown();
     }
     const width = doc.page.width - 2 * MARGIN;
@@ -150,7 +180,7 @@ export function renderStatement(data: StatementData): Promise<Buffer> {
     ];
     const row = (cells: string[], bold = false) => {
       const y = doc.y;
-      doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(10);
+      doc.font(bold ? 'bold' : 'regular').fontSize(10);
       cells.forEach((cell, index) => {
         const column = columns[index];
         if (column) doc.text(cell, column.x, y, { width: column.width, align: column.align, lineBreak: false });
@@ -165,7 +195,7 @@ export function renderStatement(data: StatementData): Promise<Buffer> {
         money(figures.refundedCents),
         money(figures.netCents),
       ];
-      doc.font('Helvetica-Bold').fontSize(12).text(statementPdf.currency(section.currency), MARGIN);
+      doc.font('bold').fontSize(12).text(statementPdf.currency(section.currency), MARGIN);
       doc.moveDown(0.5);
       row(
         columns.map((column) => column.label),
@@ -175,6 +205,6 @@ export function renderStatement(data: StatementData): Promise<Buffer> {
       row([statementPdf.total, ...cells(section.total)], true);
       doc.moveDown();
     }
-    doc.font('Helvetica').fontSize(9).fillColor('#555555').text(statementPdf.method, MARGIN, doc.y, { width });
+    doc.font('regular').fontSize(9).fillColor('#555555').text(statementPdf.method, MARGIN, doc.y, { width });
   });
 }

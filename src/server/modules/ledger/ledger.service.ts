@@ -6,6 +6,7 @@ import { parisDayStart, utcToParis } from '#shared/rules/paris-time.ts';
 import { isAdminRole, isHelperRole } from '#shared/rules/roles.ts';
 import type { Ledger, LedgerBalance, LedgerPaymentStatus } from '#shared/schemas/ledger.ts';
 import type { AppContext } from '../../app-types.ts';
+import type { Executor } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import { getBooking } from '../bookings/bookings.service.ts';
@@ -128,16 +129,16 @@ export async function getLedger(
 
 /**
  * What a payout may take now, per currency: the available balance (already less the payouts paid
- * or pending), when positive. The simulator's "Déclencher un versement" pays exactly this.
+ * or pending), when positive. The simulator's "Déclencher un versement" pays exactly this
+ * (requestPayouts, which reads it inside its locked transaction).
  */
 export async function payableBalances(
-  ctx: AppContext,
+  db: Executor,
   helperId: string,
 ): Promise<{ currency: LedgerBalance['currency']; amountCents: number }[]> {
-  const [amounts, payoutTotals] = await Promise.all([
-    helperPaymentAmounts(ctx.db, helperId),
-    helperPayoutTotals(ctx.db, helperId),
-  ]);
+  // One after the other: inside a transaction both run on its one connection anyway.
+  const amounts = await helperPaymentAmounts(db, helperId);
+  const payoutTotals = await helperPayoutTotals(db, helperId);
   return balancesOf(amounts, payoutTotals)
     .filter((balance) => balance.available_cents > 0)
     .map((balance) => ({ currency: balance.currency, amountCents: balance.available_cents }));
@@ -156,12 +157,13 @@ export async function bookingReceipt(ctx: AppContext, user: UserRow, bookingId: 
   const figures = addFigures(paid.map(paymentFigures));
   const paidAt = first.paidAt ?? first.createdAt;
   const seekerCopy = user.id === booking.user_id;
+  // The offer and the parties as they were paid for (the payment row's snapshot), not as they are now.
   const body = await renderReceipt({
     bookingId,
-    offerTitle: booking.offer.title,
-    sessionStartAt: new Date(booking.start_at),
-    helperName: booking.helper.display_name ?? booking.helper.username ?? '',
-    seekerName: booking.user.display_name ?? booking.user.username ?? '',
+    offerTitle: first.receiptOfferTitle ?? '',
+    sessionStartAt: first.receiptSessionStartAt ?? new Date(booking.start_at),
+    helperName: first.receiptHelperName ?? '',
+    seekerName: first.receiptSeekerName ?? '',
     currency: first.currency,
     paidAt,
     amountCents: figures.grossCents,

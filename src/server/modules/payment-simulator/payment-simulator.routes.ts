@@ -5,7 +5,7 @@ import { simulator as text } from '#shared/messages/payouts.ts';
 import { formatMoney } from '#shared/rules/format.ts';
 import { LocalProvider, SIMULATOR_BASE_PATH } from '../../adapters/payments/local-provider.ts';
 import type { App, AppContext } from '../../app-types.ts';
-import { payableBalances } from '../ledger/ledger.service.ts';
+import { requestPayouts } from '../payments/payments.service.ts';
 import { html, notice, page, postButton, type Html } from './simulator-pages.ts';
 
 type CheckoutSession = NonNullable<Awaited<ReturnType<LocalProvider['findCheckoutSession']>>>;
@@ -223,33 +223,18 @@ export async function paymentSimulatorRoutes(app: App, { ctx }: { ctx: AppContex
     return send(reply, 200, dashboardPage(account, request.query.token ?? ''));
   });
 
-  /**
-   * One payout at a time per account in this process: two clicks would otherwise both read the same
-   * available balance before either payout is recorded, and pay it twice.
-   */
-  const payoutsRunning = new Map<string, Promise<unknown>>();
-  function oneAtATime<T>(accountId: string, task: () => Promise<T>): Promise<T> {
-    const previous = payoutsRunning.get(accountId) ?? Promise.resolve();
-    const next = previous.catch(() => undefined).then(task);
-    const settled = next.finally(() => {
-      if (payoutsRunning.get(accountId) === settled) payoutsRunning.delete(accountId);
-    });
-    payoutsRunning.set(accountId, settled);
-    return next;
-  }
-
   app.post(`${SIMULATOR_BASE_PATH}/tableau-de-bord/:accountId/versement`, accountRoute, async (request, reply) => {
     const { accountId } = request.params;
     const token = request.query.token ?? '';
     const account = await linkedAccount('dashboard', accountId, token);
     if (!account) return invalidLink(reply, text.dashboardTitle);
     // The whole available balance of each currency, as the ledger computes it (less what is
-    // already paid out or on its way), in one payout per currency; nothing available, no event.
-    const paid = await oneAtATime(accountId, async () => {
-      const payable = await payableBalances(ctx, account.userId);
-      for (const { amountCents, currency } of payable) await provider.payOut(accountId, amountCents, currency);
-      return payable;
-    });
+    // already paid out or on its way), in one payout per currency, recorded under the helper's lock
+    // in the database (two clicks on two processes pay once); nothing available, no event.
+    const paid = await requestPayouts(ctx, account.userId, () => provider.newPayoutId());
+    for (const payout of paid) {
+      await provider.payOut(accountId, payout.amountCents, payout.currency, payout.providerPayoutId);
+    }
     const message =
       paid.length === 0
         ? notice(text.nothingToPayOut)

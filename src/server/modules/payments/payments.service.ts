@@ -8,6 +8,8 @@ import type { CheckoutSession, CheckoutSessionRequest, CheckoutSessionStatus } f
 import { sendEach, type Mail } from '../../adapters/mail/mailer.ts';
 import { InvalidWebhookSignature, type CheckoutSessionResult } from '../../adapters/payments/provider.ts';
 import type { AppContext } from '../../app-types.ts';
+import { lockHelperPayouts } from '../../db/locks.ts';
+import { receiptSnapshotOf } from '../../db/receipt-snapshot.ts';
 import type { Transaction } from '../../db/client.ts';
 import type { BookingRow } from '../../db/schema/bookings.ts';
 import type { PaymentRow } from '../../db/schema/payments.ts';
@@ -24,9 +26,11 @@ import {
   releasePaymentHold,
   settleRefund,
 } from '../bookings/bookings.service.ts';
+import { payableBalances } from '../ledger/ledger.service.ts';
 import { applyAccountUpdate, currentAccount } from '../payouts/payouts.service.ts';
 import { latePaymentMails, paidMails, refundMail } from './payment-mails.ts';
 import { onPayoutEvent } from './payout-events.ts';
+import { insertRequestedPayout, lastPayoutRequestNumbers } from './payout-records.repository.ts';
 import {
   expireLapsedPayments,
   findPaymentBySession,
@@ -372,6 +376,7 @@ async function onSessionPaid(
     paymentIntentId,
     paidAt: now,
     updatedAt: now,
+    ...(await receiptSnapshotOf(tx, payment.bookingId)),
   });
   const outcome = await confirmPaidBooking(tx, payment.bookingId, now);
   const detailed = await loadDetailedBooking(tx, payment.bookingId);
@@ -554,3 +559,35 @@ export async function sweepPayments(
 
 /** For the bookings module's cancellation (see setRefundExecutor there). */
 export const refundExecutor = (ctx: AppContext, bookingId: string) => executeBookingRefund(ctx, bookingId);
+
+export type RequestedPayout = { providerPayoutId: string; amountCents: number; currency: PaymentRow['currency'] };
+
+/**
+ * A payout of the helper's whole available balance, per currency, asked for by the app (the
+ * simulator's "Déclencher un versement"): recorded pending in one transaction under the helper's
+ * payout lock, before the provider is told (the caller tells it, after the commit: its events come
+ * back through handleWebhook, which needs its own transaction). A second request, from any process,
+ * waits for the lock and then finds that balance already taken. Each payout carries the next request
+ * number, read before the balance: two payouts computed from the same balance would carry the same
+ * number, which payouts_request_number_unique refuses, lock or no lock.
+ */
+export async function requestPayouts(
+  ctx: AppContext,
+  helperId: string,
+  newPayoutId: () => string,
+  now: Date = new Date(),
+): Promise<RequestedPayout[]> {
+  return ctx.db.transaction(async (tx) => {
+    await lockHelperPayouts(tx, helperId);
+    const lastNumbers = await lastPayoutRequestNumbers(tx, helperId);
+    const payable = await payableBalances(tx, helperId);
+    const requested: RequestedPayout[] = [];
+    for (const { amountCents, currency } of payable) {
+      const providerPayoutId = newPayoutId();
+      const requestNumber = (lastNumbers.get(currency) ?? 0) + 1;
+      await insertRequestedPayout(tx, { providerPayoutId, helperId, amountCents, currency, requestNumber }, now);
+      requested.push({ providerPayoutId, amountCents, currency });
+    }
+    return requested;
+  });
+}

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, max, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { payouts, type PayoutRow, type PayoutStatus } from '../../db/schema/payments.ts';
 import { payoutAccounts } from '../../db/schema/payouts.ts';
@@ -40,4 +40,26 @@ export async function upsertPayout(db: Executor, record: PayoutRecord, now: Date
       },
       setWhere: sql`${payouts.status} = 'pending' and excluded.status <> 'pending'`,
     });
+}
+
+/** The highest request number of each currency the helper asked a payout in (payouts.request_number). */
+export async function lastPayoutRequestNumbers(db: Executor, helperId: string): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ currency: payouts.currency, last: max(payouts.requestNumber) })
+    .from(payouts)
+    .where(eq(payouts.helperId, helperId))
+    .groupBy(payouts.currency);
+  return new Map(rows.map((row) => [row.currency, row.last ?? 0]));
+}
+
+/**
+ * A payout the app asked for, recorded pending before the provider is told, so that the balance read
+ * next (by anyone) already counts it. Its events then find it by its provider id (upsertPayout).
+ */
+export async function insertRequestedPayout(
+  db: Executor,
+  record: Omit<PayoutRecord, 'status' | 'arrivalAt'> & { requestNumber: number },
+  now: Date,
+): Promise<void> {
+  await db.insert(payouts).values({ ...record, status: 'pending', createdAt: now, updatedAt: now });
 }
