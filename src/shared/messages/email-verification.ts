@@ -25,7 +25,7 @@ export const emailVerification = {
   confirming: 'Confirmation en cours…',
   confirmed: 'Merci, votre adresse e-mail est confirmée.',
   confirmedChange: (email: string) =>
-    `C’est fait : votre compte utilise désormais l’adresse ${email}. Connectez-vous avec elle sur vos autres appareils.`,
+    `C’est fait : votre compte utilise désormais l’adresse ${email}. Par sécurité, vos sessions ouvertes ont été fermées : connectez-vous avec cette adresse.`,
   continue: 'Continuer sur Appui',
   invalidToken:
     'Ce lien de confirmation est invalide, a déjà servi ou a expiré. Connectez-vous pour en demander un nouveau.',

@@ -62,7 +62,7 @@ export async function bookingsRoutes(app: App, { ctx }: { ctx: AppContext }): Pr
   app.get(
     '/bookings/',
     {
-      preHandler: [authenticated, verifiedEmail],
+      preHandler: authenticated,
       schema: {
         tags: ['bookings'],
         summary: 'Mes réservations (en tant qu’aidé et reçues en tant qu’aidant)',

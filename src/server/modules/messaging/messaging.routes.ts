@@ -79,7 +79,7 @@ export async function messagingRoutes(app: App, { ctx }: { ctx: AppContext }): P
   app.get(
     '/messages/conversations',
     {
-      preHandler: [authenticated, verifiedEmail],
+      preHandler: authenticated,
       schema: {
         tags,
         summary: 'Mes conversations, la plus récemment active en premier',

@@ -8,7 +8,7 @@ import { paymentRefunds, payments, payouts } from '../../db/schema/payments.ts';
 import { payoutAccounts } from '../../db/schema/payouts.ts';
 import { slots } from '../../db/schema/slots.ts';
 import { chatMessages, chatSessions, reports, supportMessages, supportResponses } from '../../db/schema/support.ts';
-import { dataRightsLinks, passwordResets, userBlocks, users } from '../../db/schema/users.ts';
+import { dataRightsLinks, emailVerifications, passwordResets, userBlocks, users } from '../../db/schema/users.ts';
 
 /*
  * The data-rights module reads every table that holds something about a person (the export) and
@@ -225,6 +225,8 @@ export async function clearCopiedPersonalFields(
   await db.update(chatSessions).set({ guestName: null, guestEmail: null }).where(eq(chatSessions.userId, userId));
   await clearReportSnapshots(db, userId, replacement.name);
   await db.delete(passwordResets).where(eq(passwordResets.userId, userId));
+  // Its rows hold the account's address and any it asked to move to.
+  await db.delete(emailVerifications).where(eq(emailVerifications.userId, userId));
   await db.delete(dataRightsLinks).where(eq(dataRightsLinks.userId, userId));
   await db.delete(userBlocks).where(eq(userBlocks.blockerId, userId));
 }

@@ -15,7 +15,7 @@ import {
   ReviewListSchema,
 } from '#shared/schemas/reviews.ts';
 import type { App, AppContext } from '../../app-types.ts';
-import { authenticated, requireUser } from '../../plugins/auth.ts';
+import { authenticated, requireUser, verifiedEmail } from '../../plugins/auth.ts';
 import { createReview, deleteReview, getReviewSummary, listReviews } from './reviews.service.ts';
 
 const errors = {
@@ -31,7 +31,7 @@ export async function reviewsRoutes(app: App, { ctx }: { ctx: AppContext }): Pro
   app.post(
     '/reviews',
     {
-      preHandler: authenticated,
+      preHandler: [authenticated, verifiedEmail],
       schema: {
         tags: ['reviews'],
         summary: 'Laisser un avis sur une séance terminée',

@@ -18,7 +18,7 @@ import {
 } from '#shared/schemas/slots.ts';
 import type { App, AppContext } from '../../app-types.ts';
 import { sendTaggedJson } from '../../lib/etag.ts';
-import { requireRole, requireUser } from '../../plugins/auth.ts';
+import { requireRole, requireUser, verifiedEmail } from '../../plugins/auth.ts';
 import {
   bulkCreateSlots,
   createCalendarSlot,
@@ -54,7 +54,7 @@ export async function slotsRoutes(app: App, { ctx }: { ctx: AppContext }): Promi
   app.post(
     '/appui-calendar/slots',
     {
-      preHandler: helperOnly,
+      preHandler: [helperOnly, verifiedEmail],
       schema: {
         tags: ['slots'],
         summary: 'Créer un créneau (date, heure de début, durée)',
@@ -126,7 +126,7 @@ export async function slotsRoutes(app: App, { ctx }: { ctx: AppContext }): Promi
   app.post(
     '/time-slots/bulk',
     {
-      preHandler: helperOnly,
+      preHandler: [helperOnly, verifiedEmail],
       schema: {
         tags: ['slots'],
         summary: 'Créer plusieurs créneaux : tous ou aucun',

@@ -172,6 +172,26 @@ describe('what an unconfirmed address may and may not do', () => {
     expect((await row(seeker.id)).role).toBe('helpee');
   });
 
+  it('reads its bookings and conversations, but cannot review or publish availability', async () => {
+    const seeker = await createSeeker(t.app.ctx.db, { emailVerifiedAt: null });
+    expect((await t.injectAs(seeker, { method: 'GET', url: api('/bookings/') })).statusCode).toBe(200);
+    expect((await t.injectAs(seeker, { method: 'GET', url: api('/messages/conversations') })).statusCode).toBe(200);
+    const review = await t.injectAs(seeker, {
+      method: 'POST',
+      url: api('/reviews'),
+      payload: { booking_id: '00000000-0000-4000-8000-000000000000', rating: 5, comment: 'Merci beaucoup.' },
+    });
+    expect(review.json()).toEqual(refused);
+    const helper = await createHelper(t.app.ctx.db, { emailVerifiedAt: null });
+    const slot = await t.injectAs(helper, {
+      method: 'POST',
+      url: api('/time-slots/bulk'),
+      payload: { time_slots: [] },
+    });
+    expect(slot.statusCode).toBe(403);
+    expect(slot.json().code).toBe(ErrorCode.EMAIL_NOT_VERIFIED);
+  });
+
   it('an unconfirmed helper cannot publish or change an offer, nor write in a conversation', async () => {
     const helper = await createHelper(t.app.ctx.db, { emailVerifiedAt: null });
     const offer = await createOffer(t.app.ctx.db, helper);
@@ -362,5 +382,72 @@ describe('changing the e-mail', () => {
       expect((await verify(token)).statusCode).toBe(400);
       expect((await row(user.id)).email).toBe(user.email);
     }
+  });
+
+  it('a password reset or change spends a pending change of address (asked by whoever had the password)', async () => {
+    for (const how of ['reset', 'change'] as const) {
+      const user = await createSeeker(t.app.ctx.db);
+      const email = `voleur-${how}-${user.id.slice(0, 8)}@exemple.fr`;
+      expect((await put(user, { email, current_password: DEFAULT_TEST_PASSWORD })).statusCode).toBe(200);
+      const stolen = await linkTokenSentTo(email);
+      if (how === 'change') {
+        const res = await put(user, { new_password: 'un-autre-secret', current_password: DEFAULT_TEST_PASSWORD });
+        expect(res.statusCode).toBe(200);
+      } else {
+        await t.app.inject({ method: 'POST', url: api('/auth/forgot-password'), payload: { email: user.email } });
+        const mail = (await mailsTo(user.email)).find((m) => /reset-password/.test(m.text));
+        const resetToken = decodeURIComponent(/token=([^\s]+)/.exec(mail!.text)![1]!);
+        const reset = await t.app.inject({
+          method: 'POST',
+          url: api('/auth/reset-password'),
+          payload: { token: resetToken, new_password: 'un-autre-secret' },
+        });
+        expect(reset.statusCode).toBe(200);
+      }
+      expect((await verify(stolen)).statusCode).toBe(400);
+      expect((await row(user.id)).email).toBe(user.email);
+    }
+  });
+
+  it('asking for a new password and a new address at once keeps the new address’s link', async () => {
+    const user = await createSeeker(t.app.ctx.db);
+    const email = `ensemble-${user.id.slice(0, 8)}@exemple.fr`;
+    const res = await put(user, { email, new_password: 'un-autre-secret', current_password: DEFAULT_TEST_PASSWORD });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().pending_email).toBe(email);
+    expect((await verify(await linkTokenSentTo(email))).statusCode).toBe(200);
+    expect((await row(user.id)).email).toBe(email);
+  });
+
+  it('GET /users/me then shows the same pending address for a taken address as for a free one', async () => {
+    const owner = await createUser(t.app.ctx.db);
+    const asker = await createSeeker(t.app.ctx.db);
+    expect((await put(asker, { email: owner.email, current_password: DEFAULT_TEST_PASSWORD })).statusCode).toBe(200);
+    const me = await t.injectAs(asker, { method: 'GET', url: api('/users/me') });
+    expect(me.json().pending_email).toBe(owner.email.toLowerCase());
+  });
+
+  it('"Renvoyer le lien" does not cancel a pending change of address', async () => {
+    const user = await createSeeker(t.app.ctx.db, { emailVerifiedAt: null });
+    const email = `corrigee-${user.id.slice(0, 8)}@exemple.fr`;
+    expect((await put(user, { email, current_password: DEFAULT_TEST_PASSWORD })).statusCode).toBe(200);
+    const change = await linkTokenSentTo(email);
+    expect((await t.injectAs(user, { method: 'POST', url: api('/auth/verify-email/resend') })).statusCode).toBe(200);
+    expect((await verify(change)).statusCode).toBe(200);
+    expect((await row(user.id)).email).toBe(email);
+  });
+
+  it('erasure deletes the account’s links, with the addresses they hold', async () => {
+    const user = await createSeeker(t.app.ctx.db);
+    const email = `oubli-${user.id.slice(0, 8)}@exemple.fr`;
+    expect((await put(user, { email, current_password: DEFAULT_TEST_PASSWORD })).statusCode).toBe(200);
+    const erase = await t.injectAs(user, {
+      method: 'DELETE',
+      url: api('/users/me'),
+      payload: { password: DEFAULT_TEST_PASSWORD },
+    });
+    expect(erase.statusCode).toBeLessThan(300);
+    const left = await t.app.ctx.db.select().from(emailVerifications).where(eq(emailVerifications.userId, user.id));
+    expect(left).toEqual([]);
   });
 });

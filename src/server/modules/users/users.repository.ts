@@ -163,12 +163,23 @@ export async function insertEmailVerification(
   await db.insert(emailVerifications).values(values);
 }
 
-/** Spends every pending link of the account: a newer link (or a newer address asked for) replaces them. */
-export async function retireEmailVerifications(db: Executor, userId: string): Promise<void> {
+/** Spends the account's pending links (only those proving `email`, when given). */
+export async function retireEmailVerifications(db: Executor, userId: string, email?: string): Promise<void> {
   await db
     .update(emailVerifications)
     .set({ usedAt: sql`now()` })
-    .where(and(eq(emailVerifications.userId, userId), isNull(emailVerifications.usedAt)));
+    .where(
+      and(
+        eq(emailVerifications.userId, userId),
+        isNull(emailVerifications.usedAt),
+        email === undefined ? undefined : eq(emailVerifications.email, email),
+      ),
+    );
+}
+
+/** Locks the account's row until the transaction ends: its writes of links queue one after another. */
+export async function lockUserRow(db: Executor, userId: string): Promise<void> {
+  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
 }
 
 /**

@@ -234,9 +234,14 @@ async function announceRevocation(db: Executor, userId: string): Promise<void> {
   await publishEvent(db, { type: 'session.revoked', user_ids: [userId] });
 }
 
-/** After the tokens were revoked by a change of credentials or of the account's state: no reset link may undo it either. */
+/**
+ * After the tokens were revoked by a change of credentials or of the account's state: no reset link
+ * may undo it, and no pending change of address either (one asked by whoever had the password
+ * before it changed would otherwise move the account a day later).
+ */
 async function endAccessOf(db: Executor, userId: string): Promise<void> {
   await repo.retirePasswordResets(db, userId);
+  await repo.retireEmailVerifications(db, userId);
   await announceRevocation(db, userId);
 }
 
@@ -262,6 +267,7 @@ function refuseTeamNames(user: UserRow, input: UpdateMeRequest): void {
 export async function replacePassword(db: Executor, userId: string, passwordHash: string): Promise<UserRow> {
   const row = await repo.updateUser(db, userId, { passwordHash }, { revokeTokens: true });
   if (!row) throw notFound(ErrorCode.USER_NOT_FOUND, profile.userNotFound);
+  await repo.retireEmailVerifications(db, userId);
   await announceRevocation(db, userId);
   return row;
 }
@@ -333,13 +339,21 @@ async function countVerificationMail(ctx: AppContext, user: UserRow): Promise<vo
 }
 
 /**
- * A new link proving `email` for the account, which spends its older ones (one pending address at a
- * time), then the mail. The token leaves only in the mail: never in a log or an answer.
+ * Stores a new link proving `email` for the account and answers its token. A change of address
+ * spends every older link (one pending address at a time); a resend spends only the older links of
+ * the same address, so it never cancels a pending change. The account's row is locked first, so two
+ * requests at once cannot both leave a live link.
  */
-async function mailVerificationLink(ctx: AppContext, user: UserRow, email: string): Promise<void> {
+async function storeVerificationLink(
+  ctx: AppContext,
+  user: UserRow,
+  email: string,
+  spends: 'all' | 'same-address',
+): Promise<string> {
   const { token, tokenHash } = newLinkToken();
   await ctx.db.transaction(async (tx) => {
-    await repo.retireEmailVerifications(tx, user.id);
+    await repo.lockUserRow(tx, user.id);
+    await repo.retireEmailVerifications(tx, user.id, spends === 'same-address' ? email : undefined);
     await repo.insertEmailVerification(tx, {
       userId: user.id,
       email,
@@ -347,6 +361,11 @@ async function mailVerificationLink(ctx: AppContext, user: UserRow, email: strin
       expiresAt: new Date(Date.now() + VERIFICATION_TTL_MS),
     });
   });
+  return token;
+}
+
+/** The mail carrying a link; the token leaves only in it, never in a log or an answer. */
+async function mailVerificationLink(ctx: AppContext, user: UserRow, email: string, token: string): Promise<void> {
   const link = `${ctx.config.publicUrl}${PAGE_PATTERNS.verifyEmail}?token=${encodeURIComponent(token)}`;
   const ownAddress = email === user.email.toLowerCase();
   await ctx.mailer.send({
@@ -358,30 +377,38 @@ async function mailVerificationLink(ctx: AppContext, user: UserRow, email: strin
   });
 }
 
+/** A link to the account's own address, stored and mailed after the answer. */
+function sendOwnAddressLink(ctx: AppContext, user: UserRow): void {
+  const email = user.email.toLowerCase();
+  mailAfterAnswer(ctx, user, email, 'email verification', async () =>
+    mailVerificationLink(ctx, user, email, await storeVerificationLink(ctx, user, email, 'same-address')),
+  );
+}
+
 /** Signup: the first link goes after the answer (the account is usable for browsing at once). */
 export function sendSignupVerification(ctx: AppContext, user: UserRow): void {
-  mailAfterAnswer(ctx, user, user.email, 'email verification', () => mailVerificationLink(ctx, user, user.email));
+  sendOwnAddressLink(ctx, user);
 }
 
 /** POST /auth/verify-email/resend: a new link to the account's own address, unless it is proven already. */
 export async function resendVerification(ctx: AppContext, user: UserRow): Promise<{ message: string }> {
   if (user.emailVerifiedAt) return { message: emailVerification.alreadyVerified };
   await countVerificationMail(ctx, user);
-  mailAfterAnswer(ctx, user, user.email, 'email verification', () =>
-    mailVerificationLink(ctx, user, user.email.toLowerCase()),
-  );
+  sendOwnAddressLink(ctx, user);
   return { message: emailVerification.resent(user.email) };
 }
 
 /**
  * A change of e-mail asked with the current password: nothing changes until the new address opens
- * its link. The answer is the same whether that address is free or another account's: when taken,
- * its owner is told instead and no link goes out, so a caller learns nothing about other accounts.
- * The current address is told of the request either way.
+ * its link. Everything a caller can observe is the same whether that address is free or another
+ * account's: a link is stored either way (for a taken address its token is dropped, so it can never
+ * be opened, and GET /users/me shows the same pending address), and the taken address's owner is told
+ * instead of getting a link. The current address is told of the request either way.
  */
 async function requestEmailChange(ctx: AppContext, user: UserRow, email: string): Promise<void> {
   await countVerificationMail(ctx, user);
   const owner = await findUserByEmail(ctx.db, email);
+  const token = await storeVerificationLink(ctx, user, email, 'all');
   if (owner && owner.id !== user.id) {
     mailAfterAnswer(ctx, owner, email, 'address in use', () =>
       ctx.mailer.send({
@@ -391,7 +418,7 @@ async function requestEmailChange(ctx: AppContext, user: UserRow, email: string)
       }),
     );
   } else {
-    mailAfterAnswer(ctx, user, email, 'email change', () => mailVerificationLink(ctx, user, email));
+    mailAfterAnswer(ctx, user, email, 'email change', () => mailVerificationLink(ctx, user, email, token));
   }
   mailAfterAnswer(ctx, user, user.email, 'email change notice', () =>
     ctx.mailer.send({
@@ -501,9 +528,12 @@ export async function updateMe(ctx: AppContext, user: UserRow, input: UpdateMeRe
     throw usernameTaken();
   }
   if (input.new_password !== undefined) patch.passwordHash = await hashPassword(input.new_password);
-  if (newEmail !== undefined) await requestEmailChange(ctx, user, newEmail);
-  const pendingEmail = newEmail ?? (await repo.findPendingEmail(ctx.db, user)) ?? null;
-  if (Object.keys(patch).length === 0) return toCurrentUser(ctx, user, pendingEmail);
+  // After the password's transaction, which spends pending links: this request's link must survive it.
+  const askForEmail = async () => {
+    if (newEmail !== undefined) await requestEmailChange(ctx, user, newEmail);
+    return newEmail ?? (await repo.findPendingEmail(ctx.db, user)) ?? null;
+  };
+  if (Object.keys(patch).length === 0) return toCurrentUser(ctx, user, await askForEmail());
   let row: UserRow | undefined;
   try {
     // A reset link already sent would otherwise undo a new password for another hour: spent in the
@@ -517,6 +547,7 @@ export async function updateMe(ctx: AppContext, user: UserRow, input: UpdateMeRe
     throw uniqueViolationToConflict(error);
   }
   if (!row) throw notFound(ErrorCode.USER_NOT_FOUND, profile.userNotFound);
+  const pendingEmail = await askForEmail();
   if (!passwordChange) return toCurrentUser(ctx, row, pendingEmail);
   mailAccountChange(ctx, user, ['password']);
   return {

@@ -28,6 +28,8 @@ export default function VerifyEmailPage() {
   useEffect(() => {
     if (!token || spent.current === token) return;
     spent.current = token;
+    // The token leaves the address bar and the history at once (the router keeps it for this page).
+    window.history.replaceState(window.history.state, '', window.location.pathname);
     mutate(token, { onSuccess: () => void refreshUser() });
   }, [token, mutate, refreshUser]);
 
