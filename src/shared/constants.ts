@@ -54,7 +54,7 @@ export const EMAIL_VERIFICATION_TTL_HOURS = 24;
 /** Links mailed per account and window (resends and changes of address alike); past it, 429. */
 export const EMAIL_VERIFICATION_MAILS_MAX = 3;
 export const EMAIL_VERIFICATION_MAILS_WINDOW_MINUTES = 60;
-/** "Renvoyer le lien" presses per client address and hour, whatever the account. */
+/** Links asked per client address and hour ("Renvoyer le lien", changes of e-mail), whatever the account. */
 export const EMAIL_VERIFICATION_RESENDS_PER_ADDRESS_PER_HOUR = 10;
 
 export const CURRENCIES = ['eur', 'usd'] as const;

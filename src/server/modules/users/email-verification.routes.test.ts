@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EMAIL_VERIFICATION_MAILS_MAX } from '#shared/constants.ts';
+import { EMAIL_VERIFICATION_MAILS_MAX, EMAIL_VERIFICATION_RESENDS_PER_ADDRESS_PER_HOUR } from '#shared/constants.ts';
 import { ErrorCode } from '#shared/error-codes.ts';
 import { emailVerification } from '#shared/messages/email-verification.ts';
 import { profile } from '#shared/messages/profile.ts';
@@ -247,7 +247,10 @@ describe('what an unconfirmed address may and may not do', () => {
 });
 
 describe('changing the e-mail', () => {
-  const put = (user: UserRow, payload: object) => t.injectAs(user, { method: 'PUT', url: api('/users/me'), payload });
+  // Each call from an address of its own: the budget per client address is tested on its own below.
+  let caller = 0;
+  const put = (user: UserRow, payload: object) =>
+    t.injectAs(user, { method: 'PUT', url: api('/users/me'), payload, remoteAddress: `10.0.${++caller}.1` });
 
   it('changes nothing until the new address opens its link; the old one keeps working and is told', async () => {
     const user = await createSeeker(t.app.ctx.db, { displayName: 'Inès Garnier' });
@@ -338,6 +341,22 @@ describe('changing the e-mail', () => {
       email: `encore-${user.id.slice(0, 6)}@exemple.fr`,
       current_password: DEFAULT_TEST_PASSWORD,
     });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().code).toBe(ErrorCode.VERIFICATION_MAILS_LIMITED);
+  });
+
+  it('limits the changes of address per client address too, whatever the account', async () => {
+    const from = (user: UserRow, i: number) =>
+      t.injectAs(user, {
+        method: 'PUT',
+        url: api('/users/me'),
+        remoteAddress: '203.0.113.77',
+        payload: { email: `cible-${i}-${user.id.slice(0, 6)}@exemple.fr`, current_password: DEFAULT_TEST_PASSWORD },
+      });
+    for (let i = 0; i < EMAIL_VERIFICATION_RESENDS_PER_ADDRESS_PER_HOUR; i++) {
+      expect((await from(await createSeeker(t.app.ctx.db), i)).statusCode).toBe(200);
+    }
+    const limited = await from(await createSeeker(t.app.ctx.db), 99);
     expect(limited.statusCode).toBe(429);
     expect(limited.json().code).toBe(ErrorCode.VERIFICATION_MAILS_LIMITED);
   });

@@ -93,7 +93,7 @@ export async function usersRoutes(app: App, { ctx }: { ctx: AppContext }): Promi
         },
       },
     },
-    async (request) => updateMe(ctx, requireUser(request), request.body),
+    async (request) => updateMe(ctx, requireUser(request), request.body, request.ip),
   );
 
   app.post(

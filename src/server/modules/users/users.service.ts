@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import {
   EMAIL_VERIFICATION_MAILS_MAX,
   EMAIL_VERIFICATION_MAILS_WINDOW_MINUTES,
+  EMAIL_VERIFICATION_RESENDS_PER_ADDRESS_PER_HOUR,
   EMAIL_VERIFICATION_TTL_HOURS,
   HELPER_CHARTER_VERSION,
   type Role,
@@ -309,6 +310,7 @@ export async function getPublicUser(ctx: AppContext, id: string, viewer: UserRow
 // Proven addresses: the link mailed at signup, "Renvoyer le lien", and the change of e-mail.
 
 const VERIFICATION_MAILS = 'email-verification-mails';
+const CHANGE_MAILS_PER_ADDRESS = 'email-change-mails-per-address';
 const VERIFICATION_MAILS_WINDOW_MS = EMAIL_VERIFICATION_MAILS_WINDOW_MINUTES * 60_000;
 const VERIFICATION_TTL_MS = EMAIL_VERIFICATION_TTL_HOURS * 3_600_000;
 
@@ -322,17 +324,22 @@ function mailAfterAnswer(ctx: AppContext, user: UserRow, to: string, what: strin
 }
 
 /**
- * Each link mailed for an account draws on one budget per window (resends and changes of address
- * alike): past it, a French 429 with the wait. Keyed by the account, so no change of client address
- * escapes it; the routes add a limit per client address.
+ * Links mailed draw on budgets per window: one per account (resends and changes of address alike),
+ * so no change of client address escapes it, and one per client address for changes of address
+ * (many accounts of one sender must not mail Appui's words to anyone; the resend route has its own).
+ * Past either, a French 429 with the wait.
  */
-async function countVerificationMail(ctx: AppContext, user: UserRow): Promise<void> {
-  const mails = await countersFor(ctx.database, ctx.config.jwtSecret).hit(
-    VERIFICATION_MAILS,
-    user.id,
-    VERIFICATION_MAILS_WINDOW_MS,
-  );
-  if (mails.count > EMAIL_VERIFICATION_MAILS_MAX) {
+async function countVerificationMail(
+  ctx: AppContext,
+  budget: 'account' | 'client-address',
+  key: string,
+): Promise<void> {
+  const [name, max] =
+    budget === 'account'
+      ? [VERIFICATION_MAILS, EMAIL_VERIFICATION_MAILS_MAX]
+      : [CHANGE_MAILS_PER_ADDRESS, EMAIL_VERIFICATION_RESENDS_PER_ADDRESS_PER_HOUR];
+  const mails = await countersFor(ctx.database, ctx.config.jwtSecret).hit(name, key, VERIFICATION_MAILS_WINDOW_MS);
+  if (mails.count > max) {
     const minutes = Math.max(1, Math.ceil(mails.msLeft / 60_000));
     throw new AppError(ErrorCode.VERIFICATION_MAILS_LIMITED, 429, emailVerification.tooManyMails(minutes));
   }
@@ -393,7 +400,7 @@ export function sendSignupVerification(ctx: AppContext, user: UserRow): void {
 /** POST /auth/verify-email/resend: a new link to the account's own address, unless it is proven already. */
 export async function resendVerification(ctx: AppContext, user: UserRow): Promise<{ message: string }> {
   if (user.emailVerifiedAt) return { message: emailVerification.alreadyVerified };
-  await countVerificationMail(ctx, user);
+  await countVerificationMail(ctx, 'account', user.id);
   sendOwnAddressLink(ctx, user);
   return { message: emailVerification.resent(user.email) };
 }
@@ -405,8 +412,9 @@ export async function resendVerification(ctx: AppContext, user: UserRow): Promis
  * be opened, and GET /users/me shows the same pending address), and the taken address's owner is told
  * instead of getting a link. The current address is told of the request either way.
  */
-async function requestEmailChange(ctx: AppContext, user: UserRow, email: string): Promise<void> {
-  await countVerificationMail(ctx, user);
+async function requestEmailChange(ctx: AppContext, user: UserRow, email: string, clientAddress: string): Promise<void> {
+  await countVerificationMail(ctx, 'account', user.id);
+  await countVerificationMail(ctx, 'client-address', clientAddress);
   const owner = await findUserByEmail(ctx.db, email);
   const token = await storeVerificationLink(ctx, user, email, 'all');
   if (owner && owner.id !== user.id) {
@@ -512,7 +520,12 @@ function mailAccountChange(ctx: AppContext, user: UserRow, changes: readonly ('e
  * and answers a fresh one for this session; the old address is told. A new e-mail changes nothing
  * yet: a link goes to it (see requestEmailChange), and the answer names it as `pending_email`.
  */
-export async function updateMe(ctx: AppContext, user: UserRow, input: UpdateMeRequest): Promise<UpdateMeResponse> {
+export async function updateMe(
+  ctx: AppContext,
+  user: UserRow,
+  input: UpdateMeRequest,
+  clientAddress: string,
+): Promise<UpdateMeResponse> {
   refuseTeamNames(user, input);
   const patch: repo.UserPatch = {};
   if (input.display_name !== undefined) patch.displayName = input.display_name || null;
@@ -530,7 +543,7 @@ export async function updateMe(ctx: AppContext, user: UserRow, input: UpdateMeRe
   if (input.new_password !== undefined) patch.passwordHash = await hashPassword(input.new_password);
   // After the password's transaction, which spends pending links: this request's link must survive it.
   const askForEmail = async () => {
-    if (newEmail !== undefined) await requestEmailChange(ctx, user, newEmail);
+    if (newEmail !== undefined) await requestEmailChange(ctx, user, newEmail, clientAddress);
     return newEmail ?? (await repo.findPendingEmail(ctx.db, user)) ?? null;
   };
   if (Object.keys(patch).length === 0) return toCurrentUser(ctx, user, await askForEmail());
