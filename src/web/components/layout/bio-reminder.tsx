@@ -6,7 +6,6 @@ import { bioReminder } from '#shared/messages/bio-reminder.ts';
 import { bioReminderDismissedKey, shouldShowBioReminder } from '#shared/rules/bio-reminder.ts';
 import { buttonClasses } from '#web/components/ui/button.tsx';
 import { paths } from '#web/config/paths.ts';
-import { PageNotice } from './page-notice.tsx';
 import { useAuth } from '#web/lib/auth.tsx';
 
 function readDismissed(userId: string): boolean {
@@ -19,7 +18,8 @@ function readDismissed(userId: string): boolean {
 
 /**
  * The reminder to complete one's bio (spec 1 sections 2 and 4; rule in shared/rules/bio-reminder.ts).
- * A PageNotice, in the flow: it must never cover the form it asks to fill.
+ * It sits in the flow at the top of the page instead of floating over it: a fixed card covered
+ * buttons and fields (at 1280×800 too), and it must never cover the form it asks to fill.
  */
 export function BioReminder() {
   const { user } = useAuth();
@@ -40,12 +40,31 @@ export function BioReminder() {
   };
 
   return (
-    <PageNotice
-      icon={<UserRoundPen size={20} />}
-      title={bioReminder.title}
-      text={bioReminder.text}
-      className="motion-safe:animate-pop-in"
-      aside={
+    <section
+      aria-labelledby="bio-reminder-title"
+      className="mx-auto mt-4 w-[calc(100%-2rem)] max-w-6xl rounded-2xl border border-line bg-white p-4 shadow-soft sm:w-[calc(100%-3rem)] motion-safe:animate-pop-in"
+    >
+      <div className="flex items-start gap-3">
+        <span
+          className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-xl bg-accent-soft text-accent-text"
+          aria-hidden="true"
+        >
+          <UserRoundPen size={20} />
+        </span>
+        <div className="min-w-0 flex-1">
+          <h2 id="bio-reminder-title" className="font-semibold text-ink">
+            {bioReminder.title}
+          </h2>
+          <p className="mt-1 text-sm text-slate-700">{bioReminder.text}</p>
+          <div className="mt-3 flex flex-wrap gap-2">
+            <Link to={paths.editProfile.href()} className={buttonClasses({ size: 'sm' })}>
+              {bioReminder.action}
+            </Link>
+            <button type="button" onClick={dismiss} className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
+              {bioReminder.dismiss}
+            </button>
+          </div>
+        </div>
         <button
           type="button"
           onClick={dismiss}
@@ -54,14 +73,7 @@ export function BioReminder() {
         >
           <X size={18} aria-hidden="true" />
         </button>
-      }
-    >
-      <Link to={paths.editProfile.href()} className={buttonClasses({ size: 'sm' })}>
-        {bioReminder.action}
-      </Link>
-      <button type="button" onClick={dismiss} className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
-        {bioReminder.dismiss}
-      </button>
-    </PageNotice>
+      </div>
+    </section>
   );
 }

@@ -1,7 +1,6 @@
 import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { emailVerification } from '#shared/messages/email-verification.ts';
-import { PageNotice } from '#web/components/layout/page-notice.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { useResendVerification } from '#web/features/auth/api/resend-verification.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
@@ -28,21 +27,35 @@ export function EmailVerificationBanner() {
   };
 
   return (
-    <PageNotice
-      icon={<MailCheck size={20} />}
-      title={emailVerification.bannerTitle}
-      text={emailVerification.bannerText(user.email)}
-      tone="warning"
+    <section
+      aria-labelledby="email-verification-title"
+      className="mx-auto mt-4 w-[calc(100%-2rem)] max-w-6xl rounded-2xl border border-line bg-warning-soft p-4 sm:w-[calc(100%-3rem)]"
     >
-      <Button size="sm" variant="outline" onClick={() => void onResend()} disabled={resend.isPending}>
-        {resend.isPending ? emailVerification.resending : emailVerification.resend}
-      </Button>
-      <p
-        role={feedback?.error ? 'alert' : 'status'}
-        className={feedback?.error ? 'ml-1 text-sm font-medium text-danger' : 'ml-1 text-sm text-slate-700'}
-      >
-        {feedback?.text}
-      </p>
-    </PageNotice>
+      <div className="flex items-start gap-3">
+        <span
+          className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-xl bg-white text-warning"
+          aria-hidden="true"
+        >
+          <MailCheck size={20} />
+        </span>
+        <div className="min-w-0 flex-1">
+          <h2 id="email-verification-title" className="font-semibold text-ink">
+            {emailVerification.bannerTitle}
+          </h2>
+          <p className="mt-1 text-sm break-words text-slate-700">{emailVerification.bannerText(user.email)}</p>
+          <div className="mt-3 flex flex-wrap items-center gap-3">
+            <Button size="sm" variant="outline" onClick={() => void onResend()} disabled={resend.isPending}>
+              {resend.isPending ? emailVerification.resending : emailVerification.resend}
+            </Button>
+            <p
+              role={feedback?.error ? 'alert' : 'status'}
+              className={feedback?.error ? 'text-sm font-medium text-danger' : 'text-sm text-slate-700'}
+            >
+              {feedback?.text}
+            </p>
+          </div>
+        </div>
+      </div>
+    </section>
   );
 }
