@@ -175,11 +175,13 @@ describe('GET /offers/ and /offers/for-user', () => {
       expect(res.json<{ role: string }>().role).toBe(expected);
     };
     expect(await listed()).toEqual({ list: [shown.id], search: [shown.id] });
+    // The search cache learns of the switch through the database's notifications (on a PostgreSQL
+    // server they arrive a moment after the commit): wait for them, within expect.poll's timeout.
     await toggleRole(changing, 'helpee');
-    expect(await listed()).toEqual({ list: [], search: [] });
+    await expect.poll(listed).toEqual({ list: [], search: [] });
     await toggleRole(changing, 'helper');
     // Back as a helper: the visible offer returns, the hidden one stays hidden.
-    expect(await listed()).toEqual({ list: [shown.id], search: [shown.id] });
+    await expect.poll(listed).toEqual({ list: [shown.id], search: [shown.id] });
   });
 });
 
